@@ -1,0 +1,46 @@
+# Shared settings for tidemark's own targets (never applied to dependencies).
+
+add_library(tidemark_warnings INTERFACE)
+target_compile_options(tidemark_warnings INTERFACE -Wall -Wextra -Wpedantic)
+if(TIDEMARK_WERROR)
+  target_compile_options(tidemark_warnings INTERFACE -Werror)
+endif()
+if(TIDEMARK_SANITIZE)
+  target_compile_options(tidemark_warnings INTERFACE
+    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  target_link_options(tidemark_warnings INTERFACE -fsanitize=address,undefined)
+endif()
+
+# tidemark_library(NAME <name> DEPS <link items...>)
+# Builds every non-test .cc file of the current folder (and internal/) into
+# tidemark_<name>, aliased tidemark::<name>; includes are rooted at the repo root.
+function(tidemark_library)
+  cmake_parse_arguments(ARG "" "NAME" "PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS
+    ${CMAKE_CURRENT_SOURCE_DIR}/*.cc ${CMAKE_CURRENT_SOURCE_DIR}/internal/*.cc)
+  list(FILTER sources EXCLUDE REGEX "_test\\.cc$")
+  add_library(tidemark_${ARG_NAME} STATIC ${sources})
+  add_library(tidemark::${ARG_NAME} ALIAS tidemark_${ARG_NAME})
+  target_include_directories(tidemark_${ARG_NAME} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(tidemark_${ARG_NAME}
+    PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS} tidemark_warnings)
+endfunction()
+
+# tidemark_unit_tests(NAME <name> DEPS <link items...>)
+# One Boost.Test executable per folder from its *_test.cc files, registered in CTest.
+function(tidemark_unit_tests)
+  cmake_parse_arguments(ARG "" "NAME" "DEPS" ${ARGN})
+  if(NOT TIDEMARK_TESTS)
+    return()
+  endif()
+  file(GLOB tests CONFIGURE_DEPENDS
+    ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cc ${CMAKE_CURRENT_SOURCE_DIR}/internal/*_test.cc)
+  if(NOT tests)
+    return()
+  endif()
+  add_executable(${ARG_NAME} ${PROJECT_SOURCE_DIR}/cmake/test_main.cc ${tests})
+  target_link_libraries(${ARG_NAME} PRIVATE ${ARG_DEPS} Boost::unit_test_framework
+    tidemark_warnings)
+  target_compile_definitions(${ARG_NAME} PRIVATE BOOST_TEST_DYN_LINK)
+  add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME} --color_output=no)
+endfunction()
