@@ -1,10 +1,30 @@
 // tidemark: the command line. Parses flags, dispatches to one subcommand, and
-// is the single place where bad input (InputError) becomes exit status 2.
+// is the single place where bad input (engine::InputError) becomes exit 2.
+#include <cstdio>
+
 #include <CLI/CLI.hpp>
 
+#include "app/commands.h"
+#include "engine/input_error.h"
+
 int main(int argc, char** argv) {
+  using namespace tidemark::app;
   CLI::App app{"tidemark: deterministic simulator and test harness for Flink event-time jobs"};
   app.set_version_flag("--version", TIDEMARK_VERSION);
-  CLI11_PARSE(app, argc, argv);
-  return 0;
+  app.require_subcommand(1);
+  int exit_code = kExitOk;
+  AddRunCommand(app, &exit_code);
+  AddCheckCommand(app, &exit_code);
+  AddGenCommand(app, &exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? kExitOk : kExitBadInput;
+  } catch (const tidemark::engine::InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitBadInput;
+  }
+  return exit_code;
 }

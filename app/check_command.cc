@@ -1,0 +1,115 @@
+// `tidemark check PATH...`: run every scenario with expectations under the
+// paths and report a readable diff for each mismatch.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "engine/input_error.h"
+#include "sim/expectations.h"
+#include "sim/job_plan.h"
+#include "sim/runtime.h"
+#include "sim/scenario.h"
+
+namespace tidemark::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool IsScenarioFile(const fs::path& path) {
+  return path.extension() == ".yaml" || path.extension() == ".yml";
+}
+
+// Scenario files under `paths`, sorted. Folders named `errors` hold
+// deliberately broken scenarios for the bad-input tests and are skipped.
+std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
+  std::vector<std::string> found;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (fs::is_regular_file(path, error)) {
+      found.push_back(path);
+      continue;
+    }
+    if (!fs::is_directory(path, error)) {
+      throw engine::InputError({path, 0, 0}, "no such file or folder",
+                               "give scenario files or folders that hold them");
+    }
+    auto it = fs::recursive_directory_iterator(path);
+    for (; it != fs::recursive_directory_iterator(); ++it) {
+      if (it->is_directory() && it->path().filename() == "errors") {
+        it.disable_recursion_pending();
+      } else if (it->is_regular_file() && IsScenarioFile(it->path())) {
+        found.push_back(it->path().string());
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+enum class Outcome { kPassed, kFailed, kSkipped, kBadInput };
+
+Outcome CheckOne(const std::string& file) {
+  try {
+    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    if (!plan.spec.has_expectations()) {
+      std::printf("SKIP %s (no expectations)\n", file.c_str());
+      return Outcome::kSkipped;
+    }
+    const sim::RunResult result = sim::RunJob(plan, {.seed = plan.spec.seed});
+    const sim::ExpectationReport report = sim::CheckExpectations(plan, result);
+    if (report.passed()) {
+      std::printf("PASS %s\n", file.c_str());
+      return Outcome::kPassed;
+    }
+    std::printf("FAIL %s\n", file.c_str());
+    for (const sim::SinkDiff& diff : report.diffs) {
+      std::printf("  sink '%s': %s\n", diff.sink.c_str(), diff.lines.front().c_str());
+      for (size_t i = 1; i < diff.lines.size(); ++i) std::printf("    %s\n", diff.lines[i].c_str());
+    }
+    return Outcome::kFailed;
+  } catch (const engine::InputError& e) {
+    std::printf("ERROR %s\n", file.c_str());
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return Outcome::kBadInput;
+  }
+}
+
+}  // namespace
+
+void AddCheckCommand(CLI::App& app, int* exit_code) {
+  auto paths = std::make_shared<std::vector<std::string>>();
+  CLI::App* check =
+      app.add_subcommand("check", "Run every scenario with expectations and report differences");
+  check->add_option("paths", *paths, "Scenario files or folders")->required();
+  check->callback([paths, exit_code] {
+    const std::vector<std::string> files = FindScenarios(*paths);
+    int passed = 0, failed = 0, skipped = 0, bad = 0;
+    for (const std::string& file : files) {
+      switch (CheckOne(file)) {
+        case Outcome::kPassed: ++passed; break;
+        case Outcome::kFailed: ++failed; break;
+        case Outcome::kSkipped: ++skipped; break;
+        case Outcome::kBadInput: ++bad; break;
+      }
+    }
+    std::printf("%d passed, %d failed, %d skipped, %d bad input\n", passed, failed, skipped, bad);
+    if (bad > 0) {
+      *exit_code = kExitBadInput;
+    } else if (failed > 0) {
+      *exit_code = kExitCheckFailed;
+    } else if (passed == 0) {
+      std::fprintf(stderr, "error: no scenario with expectations found\n");
+      *exit_code = kExitBadInput;
+    } else {
+      *exit_code = kExitOk;
+    }
+  });
+}
+
+}  // namespace tidemark::app

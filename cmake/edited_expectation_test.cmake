@@ -1,0 +1,29 @@
+# Shows that `tidemark check` catches a wrong expectation: copies a scenario
+# (and its trace) to a scratch folder, replaces FIND with REPLACE in it, and
+# expects exit 1 with every EXPECT_OUTPUT substring (|-separated) printed.
+#   cmake -DTIDEMARK=<exe> -DSCENARIO=<file.yaml> -DSCRATCH=<dir> -DFIND=<text>
+#         -DREPLACE=<text> -DEXPECT_OUTPUT=<a|b> -P edited_expectation_test.cmake
+get_filename_component(folder ${SCENARIO} DIRECTORY)
+get_filename_component(name ${SCENARIO} NAME)
+file(REMOVE_RECURSE ${SCRATCH})
+file(COPY ${folder}/ DESTINATION ${SCRATCH})
+file(READ ${SCRATCH}/${name} text)
+string(FIND "${text}" "${FIND}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "'${FIND}' is not in ${SCENARIO}; the test no longer edits anything")
+endif()
+string(REPLACE "${FIND}" "${REPLACE}" text "${text}")
+file(WRITE ${SCRATCH}/${name} "${text}")
+execute_process(COMMAND ${TIDEMARK} check ${SCRATCH}/${name}
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 1)
+  message(FATAL_ERROR "expected exit 1 from check, got ${status}\n${out}${err}")
+endif()
+string(REPLACE "|" ";" wanted "${EXPECT_OUTPUT}")
+foreach(piece IN LISTS wanted)
+  string(FIND "${out}${err}" "${piece}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "check output lacks '${piece}':\n${out}${err}")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${SCRATCH})

@@ -1,0 +1,81 @@
+// The ledger: what happened to each input record at each operator it reached.
+//
+// Every decision an operator takes about a record is one LedgerEntry: its
+// fate, the operator (node index), the tag or window involved, and the
+// watermark at that moment. Counts per (node, fate, tag) are always kept —
+// they are cheap and feed the run summary. Full entries are kept only with
+// Detail::kEveryRecord, for `explain`, reports and the conservation property.
+//
+// Terminal fates end one path of a record: filtered, unrouted, dropped late,
+// unconsumed, in a window, sunk. Fan-out (one rule emitting to two places, a
+// sliding window) starts several paths; each ends in exactly one terminal fate.
+#ifndef TIDEMARK_ENGINE_LEDGER_H_
+#define TIDEMARK_ENGINE_LEDGER_H_
+
+#include <cstdint>
+#include <map>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "engine/record.h"
+#include "engine/time.h"
+
+namespace tidemark::engine {
+
+enum class Fate : uint8_t {
+  kEmitted,         // passed on along the main output
+  kRoutedToTag,     // sent to side output `tag`
+  kFiltered,        // a filter's condition was false (terminal)
+  kUnrouted,        // no routing rule matched; discarded (terminal)
+  kInWindow,        // added to window [window_start, window_end) on time (terminal)
+  kInWindowLate,    // added within allowed lateness; re-fires the window (terminal)
+  kLateToTag,       // every window was late: sent to the late-data side output `tag`
+  kDroppedLate,     // every window was late and no late output: dropped (terminal)
+  kUnconsumed,      // sent to a tag no stream consumes; Flink discards it (terminal)
+  kSunk,            // reached sink `tag` (terminal)
+};
+
+std::string_view FateName(Fate fate);
+bool IsTerminal(Fate fate);
+
+struct LedgerEntry {
+  RecordId record = kNoRecordId;
+  uint32_t node = 0;
+  Fate fate = Fate::kEmitted;
+  uint32_t tag = 0;  // tag index of the node, or sink index for kSunk
+  Timestamp watermark = Timestamp::Min();
+  Timestamp window_start = Timestamp::Min();
+  Timestamp window_end = Timestamp::Min();
+};
+
+class Ledger {
+ public:
+  enum class Detail { kCountsOnly, kEveryRecord };
+  explicit Ledger(Detail detail = Detail::kCountsOnly) : detail_(detail) {}
+
+  void Add(const LedgerEntry& entry) {
+    ++counts_[{entry.node, entry.fate, entry.tag}];
+    if (detail_ == Detail::kEveryRecord) entries_.push_back(entry);
+  }
+
+  Detail detail() const { return detail_; }
+  uint64_t Count(uint32_t node, Fate fate, uint32_t tag = 0) const;
+  // Sum over every node and tag.
+  uint64_t Total(Fate fate) const;
+
+  using CountKey = std::tuple<uint32_t, Fate, uint32_t>;
+  // Ordered by (node, fate, tag), so iteration is deterministic.
+  const std::map<CountKey, uint64_t>& counts() const { return counts_; }
+  // In the order decisions were taken. REQUIRES detail() == kEveryRecord.
+  const std::vector<LedgerEntry>& entries() const { return entries_; }
+
+ private:
+  Detail detail_;
+  std::map<CountKey, uint64_t> counts_;
+  std::vector<LedgerEntry> entries_;
+};
+
+}  // namespace tidemark::engine
+
+#endif  // TIDEMARK_ENGINE_LEDGER_H_

@@ -1,0 +1,29 @@
+// The plain-text view of a run: what `tidemark run` prints.
+//
+// Sinks come in the scenario's order, records in the order they reached the
+// sink, values formatted locale-free (doubles shortest round-trip), so the
+// same scenario and seed always print the same bytes.
+#ifndef TIDEMARK_REPORTS_TEXT_REPORT_H_
+#define TIDEMARK_REPORTS_TEXT_REPORT_H_
+
+#include <string>
+
+#include "sim/job_plan.h"
+#include "sim/runtime.h"
+
+namespace tidemark::reports {
+
+// Every sink as a small CSV table under a heading, then the ledger summary.
+std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result);
+
+// One line: records in, then per operator the count of each fate.
+// e.g. "ledger: 8 records in; classify: 3 emitted, 5 to 'low-temp'; sinks: hot 3, cold 5"
+std::string FormatLedgerSummary(const sim::JobPlan& plan, const sim::RunResult& result);
+
+// A CSV line for `record`, quoting values that need it (RFC 4180).
+std::string FormatCsvRow(const engine::Record& record);
+std::string FormatCsvHeader(const engine::Schema& schema);
+
+}  // namespace tidemark::reports
+
+#endif  // TIDEMARK_REPORTS_TEXT_REPORT_H_

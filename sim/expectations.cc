@@ -1,0 +1,133 @@
+#include "sim/expectations.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "sim/csv_trace_reader.h"
+
+namespace tidemark::sim {
+
+using engine::Value;
+
+namespace {
+
+// One expected row, typed: (field index, value) pairs.
+struct TypedRow {
+  std::vector<std::pair<size_t, Value>> cells;
+};
+
+TypedRow Type(const ExpectedRow& row, const engine::Schema& schema, const std::string& sink) {
+  TypedRow typed;
+  for (size_t c = 0; c < row.cells.size(); ++c) {
+    const auto& [name, text] = row.cells[c];
+    const size_t index = *schema.IndexOf(name);  // checked by PlanJob
+    const engine::ValueType type = schema.field(index).type;
+    auto value = ParseCell(text, type);
+    if (!value) {
+      throw engine::InputError(row.cell_where[c],
+                               fmt::format("expected value '{}' for '{}.{}' is not {}", text, sink,
+                                           name, engine::TypeName(type)));
+    }
+    typed.cells.emplace_back(index, std::move(*value));
+  }
+  return typed;
+}
+
+bool Near(const Value& expected, const Value& actual, double tolerance) {
+  const auto e = engine::AsDouble(expected);
+  const auto a = engine::AsDouble(actual);
+  if (e && a && (engine::TypeOf(expected) == engine::ValueType::kDouble ||
+                 engine::TypeOf(actual) == engine::ValueType::kDouble)) {
+    if (std::isnan(*e) || std::isnan(*a)) return std::isnan(*e) && std::isnan(*a);
+    const double diff = std::fabs(*e - *a);
+    return diff <= tolerance || diff <= tolerance * std::max(std::fabs(*e), std::fabs(*a));
+  }
+  return expected == actual;
+}
+
+bool Matches(const TypedRow& expected, const engine::Record& actual, double tolerance) {
+  return std::all_of(expected.cells.begin(), expected.cells.end(), [&](const auto& cell) {
+    return Near(cell.second, actual.values[cell.first], tolerance);
+  });
+}
+
+std::string Show(const TypedRow& row, const engine::Schema& schema) {
+  std::string out = "{";
+  for (const auto& [index, value] : row.cells) {
+    if (out.size() > 1) out += ", ";
+    out += fmt::format("{}: {}", schema.field(index).name, engine::FormatValue(value));
+  }
+  return out + "}";
+}
+
+std::string Show(const engine::Record& record, const engine::Schema& schema) {
+  std::string out = "{";
+  for (size_t i = 0; i < schema.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += fmt::format("{}: {}", schema.field(i).name, engine::FormatValue(record.values[i]));
+  }
+  return out + "}";
+}
+
+std::vector<std::string> DiffOrdered(const std::vector<TypedRow>& expected,
+                                     const std::vector<engine::Record>& actual,
+                                     const engine::Schema& schema, double tolerance) {
+  std::vector<std::string> lines;
+  const size_t common = std::min(expected.size(), actual.size());
+  for (size_t i = 0; i < common; ++i) {
+    if (Matches(expected[i], actual[i], tolerance)) continue;
+    lines.push_back(fmt::format("record {}: expected {}", i + 1, Show(expected[i], schema)));
+    lines.push_back(fmt::format("{:>{}}  actual {}", "", fmt::formatted_size("record {}:", i + 1),
+                                Show(actual[i], schema)));
+  }
+  for (size_t i = common; i < expected.size(); ++i) {
+    lines.push_back(fmt::format("record {}: missing {}", i + 1, Show(expected[i], schema)));
+  }
+  for (size_t i = common; i < actual.size(); ++i) {
+    lines.push_back(fmt::format("record {}: unexpected {}", i + 1, Show(actual[i], schema)));
+  }
+  return lines;
+}
+
+std::vector<std::string> DiffUnordered(const std::vector<TypedRow>& expected,
+                                       const std::vector<engine::Record>& actual,
+                                       const engine::Schema& schema, double tolerance) {
+  std::vector<bool> used(actual.size(), false);
+  std::vector<std::string> lines;
+  for (const TypedRow& row : expected) {
+    bool found = false;
+    for (size_t i = 0; i < actual.size() && !found; ++i) {
+      if (!used[i] && Matches(row, actual[i], tolerance)) used[i] = found = true;
+    }
+    if (!found) lines.push_back(fmt::format("missing {}", Show(row, schema)));
+  }
+  for (size_t i = 0; i < actual.size(); ++i) {
+    if (!used[i]) lines.push_back(fmt::format("unexpected {}", Show(actual[i], schema)));
+  }
+  return lines;
+}
+
+}  // namespace
+
+ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result) {
+  ExpectationReport report;
+  for (const SinkExpectation& e : plan.spec.expectations) {
+    const PlannedSink* sink = plan.FindSink(e.sink);
+    const SinkOutput& output = result.sinks[sink - plan.sinks.data()];
+    std::vector<TypedRow> expected;
+    for (const ExpectedRow& row : e.rows) expected.push_back(Type(row, output.schema, e.sink));
+    auto lines = e.order == SinkExpectation::Order::kOrdered
+                     ? DiffOrdered(expected, output.records, output.schema, e.tolerance)
+                     : DiffUnordered(expected, output.records, output.schema, e.tolerance);
+    if (lines.empty()) continue;
+    lines.insert(lines.begin(), fmt::format("expected {} records, got {}", expected.size(),
+                                            output.records.size()));
+    report.diffs.push_back({e.sink, std::move(lines)});
+  }
+  return report;
+}
+
+}  // namespace tidemark::sim

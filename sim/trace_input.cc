@@ -1,0 +1,80 @@
+#include "sim/trace_input.h"
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+
+namespace tidemark::sim {
+
+using engine::InputError;
+
+namespace {
+
+class CsvTraceInput : public TraceInput {
+ public:
+  explicit CsvTraceInput(const SourceSpec& source)
+      : reader_(source.trace_path, TraceOptions{.schema = source.schema,
+                                                .event_time_field = source.event_time_field}) {}
+  std::optional<TraceRow> Next() override { return reader_.Next(); }
+
+ private:
+  CsvTraceReader reader_;
+};
+
+// Inline `events:` rows, typed by the schema exactly as CSV cells are.
+class InlineTraceInput : public TraceInput {
+ public:
+  explicit InlineTraceInput(const SourceSpec& source) : source_(source) {
+    event_time_ = *source.schema.IndexOf(source.event_time_field);
+  }
+
+  std::optional<TraceRow> Next() override {
+    if (next_ >= source_.events.size()) return std::nullopt;
+    const InlineRow& row = source_.events[next_];
+    TraceRow out;
+    out.where = row.where;
+    out.record.id = next_++;
+    out.record.values.assign(source_.schema.size(), engine::Value{});
+    std::vector<bool> seen(source_.schema.size(), false);
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const auto& [name, text] = row.cells[c];
+      auto index = source_.schema.IndexOf(name);
+      if (!index) {
+        throw InputError(row.cell_where[c],
+                         fmt::format("source '{}' has no field '{}'", source_.name, name),
+                         engine::UnknownNameHint(name, source_.schema.names()));
+      }
+      const engine::ValueType type = source_.schema.field(*index).type;
+      auto value = ParseCell(text, type);
+      if (!value) {
+        throw InputError(row.cell_where[c],
+                         fmt::format("field '{}' expects {}, got '{}'", name,
+                                     engine::TypeName(type), text));
+      }
+      out.record.values[*index] = std::move(*value);
+      seen[*index] = true;
+    }
+    const engine::Value& ts = out.record.values[event_time_];
+    if (!seen[event_time_] || engine::TypeOf(ts) != engine::ValueType::kInt) {
+      throw InputError(row.where, fmt::format("event has no event-time field '{}'",
+                                              source_.event_time_field));
+    }
+    out.record.timestamp = engine::Timestamp::Millis(std::get<int64_t>(ts));
+    return out;
+  }
+
+ private:
+  const SourceSpec& source_;
+  size_t event_time_ = 0;
+  size_t next_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<TraceInput> OpenTrace(const SourceSpec& source) {
+  if (!source.trace_path.empty()) return std::make_unique<CsvTraceInput>(source);
+  return std::make_unique<InlineTraceInput>(source);
+}
+
+}  // namespace tidemark::sim
