@@ -22,6 +22,9 @@ class RecordingOutput final : public WatermarkOutput, public WatermarkEventOutpu
   void MarkActive() override { Append("ACTIVE"); }
   void EmitWatermarkStatus(WatermarkStatus status) override { Append(StatusName(status)); }
 
+  // Interleaves a non-watermark element (e.g. "R(2)@2") into the log.
+  void Note(std::string_view element) { Append(element); }
+
   // Everything recorded since the last Take, then forgets it.
   std::string Take() {
     std::string out;
