@@ -18,8 +18,7 @@ BoundedOutOfOrdernessWatermarks::BoundedOutOfOrdernessWatermarks(Duration max_ou
   TIDEMARK_CHECK(!Validate(max_out_of_orderness).has_value());
 }
 
-void BoundedOutOfOrdernessWatermarks::OnEvent(const Record& /*record*/,
-                                              Timestamp event_timestamp,
+void BoundedOutOfOrdernessWatermarks::OnEvent(const Record& /*record*/, Timestamp event_timestamp,
                                               WatermarkOutput& /*output*/) {
   max_timestamp_ = std::max(max_timestamp_, event_timestamp);
 }

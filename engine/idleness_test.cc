@@ -1,8 +1,7 @@
 // Idleness: G-IDLE (flink-test-vectors.md §D) and §4.4 of flink-semantics.md.
 // The "manual clock" is the activity-time value each probe is given.
-#include <memory>
-
 #include <boost/test/unit_test.hpp>
+#include <memory>
 
 #include "engine/bounded_out_of_orderness_watermarks.h"
 #include "engine/idleness_timer.h"
@@ -122,9 +121,9 @@ BOOST_AUTO_TEST_CASE(records_alone_do_not_reactivate_only_an_advancing_watermark
                                    Ms(10));
   generator.OnEvent(Record{.id = 0, .timestamp = Timestamp::Millis(500), .values = {}},
                     Timestamp::Millis(500), emitter);
-  generator.OnPeriodicEmit(emitter, kStart);            // W(499)
-  generator.OnPeriodicEmit(emitter, kStart + Ms(1));    // starts the countdown: W(499) dropped
-  generator.OnPeriodicEmit(emitter, kStart + Ms(12));   // idle
+  generator.OnPeriodicEmit(emitter, kStart);           // W(499)
+  generator.OnPeriodicEmit(emitter, kStart + Ms(1));   // starts the countdown: W(499) dropped
+  generator.OnPeriodicEmit(emitter, kStart + Ms(12));  // idle
   BOOST_TEST(stream.Take() == "W(499) IDLE");
   // An old record: the tick offers 499 again, which the emitter drops -> stays idle.
   generator.OnEvent(Record{.id = 1, .timestamp = Timestamp::Millis(400), .values = {}},

@@ -1,9 +1,9 @@
 // Operator-level combination of inputs (§5.2/§5.3 of flink-semantics.md).
-#include <vector>
+#include "engine/input_watermark_combiner.h"
 
 #include <boost/test/unit_test.hpp>
+#include <vector>
 
-#include "engine/input_watermark_combiner.h"
 #include "engine/internal/recording_output.h"
 
 namespace tidemark::engine {
@@ -15,9 +15,7 @@ constexpr WatermarkStatus kIdle = WatermarkStatus::kIdle;
 constexpr WatermarkStatus kActive = WatermarkStatus::kActive;
 
 struct TwoInputs {
-  void Wm(int input, int64_t ms) {
-    combiner.ProcessWatermark(input, Timestamp::Millis(ms), out);
-  }
+  void Wm(int input, int64_t ms) { combiner.ProcessWatermark(input, Timestamp::Millis(ms), out); }
   void Status(int input, WatermarkStatus status) {
     combiner.ProcessWatermarkStatus(input, status, out);
   }

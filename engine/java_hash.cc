@@ -27,7 +27,7 @@ char32_t DecodeOne(std::string_view s, size_t& i) {
   if (lead < 0x80) return lead;
   int length = 0;
   char32_t cp = 0;
-  unsigned char low = 0x80;   // allowed range of the second byte
+  unsigned char low = 0x80;  // allowed range of the second byte
   unsigned char high = 0xBF;
   if (lead >= 0xC2 && lead <= 0xDF) {
     length = 2, cp = lead & 0x1F;
@@ -57,8 +57,7 @@ char32_t DecodeOne(std::string_view s, size_t& i) {
 
 int32_t JavaDoubleHashCode(double v) {
   // doubleToLongBits folds every NaN into the one canonical quiet NaN.
-  const uint64_t bits =
-      v != v ? uint64_t{0x7ff8000000000000} : std::bit_cast<uint64_t>(v);
+  const uint64_t bits = v != v ? uint64_t{0x7ff8000000000000} : std::bit_cast<uint64_t>(v);
   return JavaLongHashCode(static_cast<int64_t>(bits));
 }
 

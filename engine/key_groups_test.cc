@@ -1,14 +1,14 @@
 // Key groups (§6 of flink-semantics.md): every row of the §6.5 tables, H-1 and
 // H-2 of flink-test-vectors.md, and the default max parallelism values.
+#include "engine/key_groups.h"
+
+#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <boost/test/unit_test.hpp>
-
 #include "engine/java_hash.h"
-#include "engine/key_groups.h"
 
 namespace tidemark::engine {
 namespace {
@@ -96,10 +96,8 @@ BOOST_AUTO_TEST_CASE(integer_keys_through_the_hash_code_path_h2) {
            Row{"Integer 1", JavaIntHashCode(1), 68075478, 86, {0, 1, 2, 2, 5}},
            Row{"Integer 2", JavaIntHashCode(2), 1085422463, 127, {0, 1, 2, 3, 7}},
            Row{"Integer -1", JavaIntHashCode(-1), 1982413648, 80, {0, 1, 1, 2, 5}},
-           Row{"Integer MIN_VALUE", JavaIntHashCode(INT32_MIN), 1718298732, 108,
-               {0, 1, 2, 3, 6}},
-           Row{"Integer MAX_VALUE", JavaIntHashCode(INT32_MAX), 1653689534, 62,
-               {0, 0, 1, 1, 3}},
+           Row{"Integer MIN_VALUE", JavaIntHashCode(INT32_MIN), 1718298732, 108, {0, 1, 2, 3, 6}},
+           Row{"Integer MAX_VALUE", JavaIntHashCode(INT32_MAX), 1653689534, 62, {0, 0, 1, 1, 3}},
        }) {
     CheckRow(row);
   }
@@ -141,8 +139,7 @@ BOOST_AUTO_TEST_CASE(default_max_parallelism_h2) {
 
 BOOST_AUTO_TEST_CASE(parallelism_bounds_use_flinks_message) {
   BOOST_TEST(ValidateParallelism(0).value() == "Operator parallelism not within bounds: 0");
-  BOOST_TEST(ValidateParallelism(32769).value() ==
-             "Operator parallelism not within bounds: 32769");
+  BOOST_TEST(ValidateParallelism(32769).value() == "Operator parallelism not within bounds: 32769");
   BOOST_TEST(!ValidateParallelism(1).has_value());
 }
 

@@ -1,12 +1,12 @@
 // StatusWatermarkValve: the rules of §5.1 of flink-semantics.md, one test each.
 // Every expectation is derived in a comment from the per-channel state
 // (watermark, status, aligned) and the valve's last output.
-#include <vector>
+#include "engine/status_watermark_valve.h"
 
 #include <boost/test/unit_test.hpp>
+#include <vector>
 
 #include "engine/internal/recording_output.h"
-#include "engine/status_watermark_valve.h"
 
 namespace tidemark::engine {
 namespace {

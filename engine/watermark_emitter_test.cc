@@ -2,14 +2,14 @@
 // emitter-level G-TWO vectors (flink-test-vectors.md §D), driven the way
 // TimestampsAndWatermarksOperator drives a generator: each record is emitted
 // first, then OnEvent; periodic ticks call OnPeriodicEmit.
+#include "engine/watermark_emitter.h"
+
+#include <boost/test/unit_test.hpp>
 #include <optional>
 #include <string>
 
-#include <boost/test/unit_test.hpp>
-
 #include "engine/internal/recording_output.h"
 #include "engine/punctuated_watermarks.h"
-#include "engine/watermark_emitter.h"
 
 namespace tidemark::engine {
 namespace {

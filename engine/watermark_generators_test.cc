@@ -1,9 +1,8 @@
 // Generator vectors: G-BOO (flink-test-vectors.md §D) and the generator-level
 // parts of G-TWO, plus §4.2/§4.3 of flink-semantics.md.
+#include <boost/test/unit_test.hpp>
 #include <utility>
 #include <vector>
-
-#include <boost/test/unit_test.hpp>
 
 #include "engine/bounded_out_of_orderness_watermarks.h"
 #include "engine/internal/recording_output.h"

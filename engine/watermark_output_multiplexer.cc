@@ -47,7 +47,8 @@ class WatermarkOutputMultiplexer::Deferred final : public WatermarkOutput {
 };
 
 struct WatermarkOutputMultiplexer::Split {
-  explicit Split(WatermarkOutputMultiplexer& owner) : immediate(owner, partial), deferred(partial) {}
+  explicit Split(WatermarkOutputMultiplexer& owner)
+      : immediate(owner, partial), deferred(partial) {}
 
   PartialWatermark partial;
   Immediate immediate;

@@ -1,13 +1,13 @@
 // The per-split multiplexer: every G-MUX vector (flink-test-vectors.md §D) and
 // the rules of §5.3/§5.4 of flink-semantics.md. The underlying output records
 // the raw calls, so "W(2)" means EmitWatermark(2) reached it.
+#include "engine/watermark_output_multiplexer.h"
+
+#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
 
-#include <boost/test/unit_test.hpp>
-
 #include "engine/internal/recording_output.h"
-#include "engine/watermark_output_multiplexer.h"
 
 namespace tidemark::engine {
 namespace {

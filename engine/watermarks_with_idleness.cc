@@ -7,8 +7,7 @@
 namespace tidemark::engine {
 
 WatermarksWithIdleness::WatermarksWithIdleness(std::unique_ptr<WatermarkGenerator> wrapped,
-                                               Duration idle_timeout,
-                                               IdlenessTimerOptions options)
+                                               Duration idle_timeout, IdlenessTimerOptions options)
     : wrapped_(std::move(wrapped)), timer_(idle_timeout, options) {
   TIDEMARK_CHECK(wrapped_ != nullptr);
 }

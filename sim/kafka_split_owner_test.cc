@@ -1,12 +1,12 @@
 // Kafka split owner: every row of H-3 (flink-test-vectors.md), §8 of
 // flink-semantics.md.
+#include "sim/kafka_split_owner.h"
+
+#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
 
-#include <boost/test/unit_test.hpp>
-
 #include "engine/java_hash.h"
-#include "sim/kafka_split_owner.h"
 
 namespace tidemark::sim {
 namespace {
