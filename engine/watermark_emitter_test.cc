@@ -87,6 +87,16 @@ BOOST_AUTO_TEST_CASE(idle_once_then_active_before_the_next_watermark) {
   BOOST_TEST(stream.Take() == "");
 }
 
+BOOST_AUTO_TEST_CASE(end_of_input_max_watermark_passes_through) {
+  // G-TWO longMaxInputWatermarkIsForwarded: Max goes through the same emitter.
+  RecordingOutput stream;
+  WatermarkEmitter emitter(stream);
+  emitter.EmitWatermark(T(42));
+  emitter.EmitWatermark(Timestamp::Max());
+  emitter.EmitWatermark(Timestamp::Max());
+  BOOST_TEST(stream.Take() == "W(42) W(+inf)");
+}
+
 BOOST_AUTO_TEST_CASE(periodic_watermarks_leave_on_ticks) {
   // G-TWO periodic: E(2) tick -> R(2)@2 W(1); E(4) tick -> R(4)@4 W(3).
   LastTimestampMinusOne generator;
