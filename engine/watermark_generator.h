@@ -1,0 +1,39 @@
+// WatermarkGenerator: decides, from the events it sees and the periodic ticks
+// it gets, which watermarks a stream (or one split of it) offers (§4 of
+// flink-semantics.md; Flink's api.common.eventtime.WatermarkGenerator).
+//
+// Ordering contract, kept by the caller: OnEvent runs after the record itself
+// was emitted, so a watermark emitted from OnEvent (punctuated) follows the
+// record that caused it. OnPeriodicEmit runs on every auto-watermark tick
+// (pipeline.auto-watermark-interval, default 200 ms; never when 0) and once
+// more at end of input.
+//
+// Engine code reads no clock: OnPeriodicEmit receives the current reading of
+// the input activity clock (processing time minus back-pressured pauses; plain
+// processing time when the simulation has no back-pressure). Only idleness
+// detection looks at it.
+//
+// Implementations allocate nothing per event.
+#ifndef TIDEMARK_ENGINE_WATERMARK_GENERATOR_H_
+#define TIDEMARK_ENGINE_WATERMARK_GENERATOR_H_
+
+#include "engine/record.h"
+#include "engine/time.h"
+#include "engine/watermark_output.h"
+
+namespace tidemark::engine {
+
+class WatermarkGenerator {
+ public:
+  virtual ~WatermarkGenerator() = default;
+
+  // Called for every record, with the timestamp the assigner gave it (Min if none).
+  virtual void OnEvent(const Record& record, Timestamp event_timestamp,
+                       WatermarkOutput& output) = 0;
+  // Called on every periodic tick. `activity_time` is the input activity clock.
+  virtual void OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) = 0;
+};
+
+}  // namespace tidemark::engine
+
+#endif  // TIDEMARK_ENGINE_WATERMARK_GENERATOR_H_

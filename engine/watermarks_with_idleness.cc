@@ -1,0 +1,33 @@
+#include "engine/watermarks_with_idleness.h"
+
+#include <utility>
+
+#include "engine/check.h"
+
+namespace tidemark::engine {
+
+WatermarksWithIdleness::WatermarksWithIdleness(std::unique_ptr<WatermarkGenerator> wrapped,
+                                               Duration idle_timeout, IdlenessTimerOptions options)
+    : wrapped_(std::move(wrapped)), timer_(idle_timeout, options) {
+  TIDEMARK_CHECK(wrapped_ != nullptr);
+}
+
+void WatermarksWithIdleness::OnEvent(const Record& record, Timestamp event_timestamp,
+                                     WatermarkOutput& output) {
+  wrapped_->OnEvent(record, event_timestamp, output);
+  timer_.Activity();
+  is_idle_now_ = false;
+}
+
+void WatermarksWithIdleness::OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) {
+  if (timer_.CheckIfIdle(activity_time)) {
+    if (!is_idle_now_) {
+      output.MarkIdle();
+      is_idle_now_ = true;
+    }
+    return;
+  }
+  wrapped_->OnPeriodicEmit(output, activity_time);
+}
+
+}  // namespace tidemark::engine
