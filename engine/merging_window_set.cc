@@ -3,8 +3,9 @@
 namespace tidemark::engine {
 
 size_t MergingWindowSet::Find(const TimeWindow& w) const {
-  const auto it = std::lower_bound(entries_.begin(), entries_.end(), w,
-                                   [](const Entry& e, const TimeWindow& x) { return e.window < x; });
+  const auto it =
+      std::lower_bound(entries_.begin(), entries_.end(), w,
+                       [](const Entry& e, const TimeWindow& x) { return e.window < x; });
   if (it == entries_.end() || it->window != w) return entries_.size();
   return static_cast<size_t>(it - entries_.begin());
 }
