@@ -1,5 +1,7 @@
 #include "engine/element_decision.h"
 
+#include <fmt/format.h>
+
 namespace tidemark::engine {
 
 std::string_view ElementOutcomeName(ElementOutcome outcome) {
@@ -19,6 +21,27 @@ std::string_view WindowAdmissionName(WindowAdmission admission) {
     case WindowAdmission::kLate: return "late";
   }
   return "?";
+}
+
+std::string ExplainWindowDecision(const WindowDecision& d, Timestamp watermark) {
+  const std::string window = d.window == d.assigned
+                                 ? fmt::format("window {}", d.window.ToString())
+                                 : fmt::format("window {} (merged from {})", d.window.ToString(),
+                                               d.assigned.ToString());
+  const std::string wm = FormatTimestamp(watermark);
+  const std::string max_ts = FormatTimestamp(d.window.max_timestamp());
+  const std::string cleanup = FormatTimestamp(d.cleanup_time);
+  switch (d.admission) {
+    case WindowAdmission::kOnTime:
+      return fmt::format("{} max timestamp {}, watermark {}: on time", window, max_ts, wm);
+    case WindowAdmission::kWithinLateness:
+      return fmt::format("{} max timestamp {} <= watermark {} < cleanup {}: within allowed "
+                         "lateness, fires at once",
+                         window, max_ts, wm, cleanup);
+    case WindowAdmission::kLate:
+      return fmt::format("{} cleanup {} <= watermark {}: late, skipped", window, cleanup, wm);
+  }
+  return window;
 }
 
 }  // namespace tidemark::engine

@@ -8,6 +8,7 @@
 #ifndef TIDEMARK_ENGINE_ELEMENT_DECISION_H_
 #define TIDEMARK_ENGINE_ELEMENT_DECISION_H_
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct WindowDecision {
   Timestamp cleanup_time;  // of `window`; Max means never cleaned
   WindowAdmission admission = WindowAdmission::kOnTime;
 };
+
+// One line of narration for a window decision, e.g.
+// "window [0, 10000) cleanup 9999 <= watermark 12000: late, skipped".
+std::string ExplainWindowDecision(const WindowDecision& decision, Timestamp watermark);
 
 struct ElementDecision {
   RecordId record_id = kNoRecordId;

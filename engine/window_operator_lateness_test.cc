@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/global_windows.h"
+#include "engine/input_error.h"
 #include "engine/session_windows.h"
 #include "engine/sliding_windows.h"
 #include "engine/tumbling_windows.h"
@@ -256,6 +257,54 @@ BOOST_AUTO_TEST_CASE(global_windows_are_never_late_nor_cleaned) {
   h.WM(Timestamp::Max().millis());
   BOOST_TEST(h.log() == (Log{"W(1000000)", "R(k,5)@MAX", "W(MAX)"}));
   BOOST_TEST((h.results().at(0).kind == FiringKind::kOnTime));
+}
+
+// §3.8 + §2.2: processing-time sessions merge on the processing clock; the
+// merged window [0,150) fires when the clock reaches 149, and its state goes.
+BOOST_AUTO_TEST_CASE(processing_time_sessions_merge_and_fire_on_the_processing_clock) {
+  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{
+                      .gap = D(100), .domain = TimeDomain::kProcessingTime}),
+                  {}, ResultFormat::kSession);
+  h.PT(0);
+  h.E("k", 1, 7);
+  h.PT(50);
+  h.E("k", 2, 7);
+  BOOST_TEST(h.op().timers().processing_timers().size() == 1u);  // 149: trigger and cleanup
+  h.PT(148);
+  BOOST_TEST(h.log().empty());
+  h.PT(149);
+  BOOST_TEST(h.log() == Log{"R(k-3,0,150)@149"});
+  BOOST_TEST((h.results().at(0).kind == FiringKind::kOnTime));
+  BOOST_TEST(h.op().num_window_states() == 0u);
+}
+
+// §1.4 merge guard: maxTs + AL of the merged window overflows to a negative
+// number <= the watermark, and Flink fails the job with its message.
+BOOST_AUTO_TEST_CASE(session_merge_whose_lateness_overflows_fails_like_flink) {
+  WindowHarness h(Sessions(1000), {.allowed_lateness = D(2000)});
+  const int64_t max = Timestamp::Max().millis();
+  h.E("k", 1, max - 1750);
+  h.WM(0);
+  BOOST_CHECK_EXCEPTION(h.E("k", 1, max - 1600), InputError, [](const InputError& e) {
+    return std::string(e.message()).starts_with(
+        "The end timestamp of an event-time window cannot become earlier than the current "
+        "watermark by merging. Current watermark: 0 window: TimeWindow{start=");
+  });
+}
+
+// The narration line of each admission.
+BOOST_AUTO_TEST_CASE(window_decisions_explain_themselves) {
+  WindowHarness h(Tumbling(10000), {.allowed_lateness = D(1000)});
+  h.WM(10500);
+  const ElementDecision& within = h.E("k", 1, 5000);
+  BOOST_TEST(ExplainWindowDecision(within.windows.at(0), within.watermark) ==
+             "window [0, 10000) max timestamp 9999 <= watermark 10500 < cleanup 10999: within "
+             "allowed lateness, fires at once");
+  h.WM(12000);
+  const ElementDecision& late = h.E("k", 1, 5000);
+  BOOST_TEST(ExplainWindowDecision(late.windows.at(0), late.watermark) ==
+             "window [0, 10000) cleanup 10999 <= watermark 12000: late, skipped");
+  BOOST_TEST(ElementOutcomeName(late.outcome) == "dropped_late");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
