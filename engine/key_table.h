@@ -5,6 +5,10 @@
 // strings afterwards. KeyIds are handed out in first-seen order, which makes
 // them the deterministic tie-breaker for timers with equal timestamps (§10.3).
 // The hash map is used for lookup only; nothing iterates it.
+//
+// Key equality is Java's equals() on the boxed key: doubles compare by bit
+// pattern with one canonical NaN (so NaN is one key, and 0.0 and -0.0 are two),
+// and values of different types are different keys (int 1 is not double 1.0).
 #ifndef TIDEMARK_ENGINE_KEY_TABLE_H_
 #define TIDEMARK_ENGINE_KEY_TABLE_H_
 
@@ -30,7 +34,14 @@ class KeyTable {
   size_t size() const { return keys_.size(); }
 
  private:
-  std::unordered_map<Value, KeyId> ids_;
+  struct Hash {
+    size_t operator()(const Value& v) const;
+  };
+  struct Equal {
+    bool operator()(const Value& a, const Value& b) const;
+  };
+
+  std::unordered_map<Value, KeyId, Hash, Equal> ids_;
   std::vector<Value> keys_;  // by id
 };
 

@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <limits>
 #include <string>
 
 namespace tidemark::engine {
@@ -21,6 +22,15 @@ BOOST_AUTO_TEST_CASE(ids_follow_first_seen_order_and_types_stay_distinct) {
   BOOST_TEST(!keys.Find(Value(std::string("nope"))).has_value());
   BOOST_TEST(std::get<std::string>(keys.key(1)) == "key1");
   BOOST_TEST(keys.size() == 4u);
+}
+
+// Java Double.equals: NaN equals NaN, 0.0 differs from -0.0.
+BOOST_AUTO_TEST_CASE(double_keys_compare_like_java_boxed_doubles) {
+  KeyTable keys;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  BOOST_TEST(keys.Intern(Value(nan)) == keys.Intern(Value(-nan)));
+  BOOST_TEST(keys.Intern(Value(0.0)) != keys.Intern(Value(-0.0)));
+  BOOST_TEST(keys.size() == 3u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
