@@ -1,0 +1,154 @@
+#include "engine/aggregator.h"
+
+#include <fmt/format.h>
+
+#include "engine/check.h"
+
+namespace tidemark::engine {
+
+namespace {
+int64_t WrappingAdd(int64_t a, int64_t b) { return internal::WrappingAdd(a, b); }
+
+void AppendCollected(Value& body, const std::string& item) {
+  if (auto* text = std::get_if<std::string>(&body)) {
+    text->append(", ");
+    text->append(item);
+  } else {
+    body = item;
+  }
+}
+}  // namespace
+
+Aggregator::Aggregator(const Schema& input, std::vector<AggregateSpec> specs)
+    : specs_(std::move(specs)) {
+  resolved_.reserve(specs_.size());
+  for (const AggregateSpec& spec : specs_) {
+    TIDEMARK_CHECK(!ValidateAggregate(input, spec));
+    const bool has_field = spec.field.has_value();
+    const size_t field = has_field ? *spec.field : 0;
+    resolved_.push_back(Resolved{
+        .kind = spec.kind,
+        .field = field,
+        .has_field = has_field,
+        .int_field = has_field && input.field(field).type == ValueType::kInt,
+    });
+  }
+}
+
+void Aggregator::Add(std::vector<Accumulator>& accs, const Record& record) const {
+  if (accs.size() != resolved_.size()) accs.resize(resolved_.size());
+  for (size_t i = 0; i < resolved_.size(); ++i) {
+    const Resolved& r = resolved_[i];
+    static const Value kNoValue;
+    AddOne(r, accs[i], r.has_field ? record.values[r.field] : kNoValue);
+  }
+}
+
+void Aggregator::AddOne(const Resolved& r, Accumulator& acc, const Value& v) const {
+  const bool is_null = TypeOf(v) == ValueType::kNull;
+  switch (r.kind) {
+    case AggregateKind::kCount:
+      if (!r.has_field || !is_null) ++acc.count;
+      return;
+    case AggregateKind::kSum:
+    case AggregateKind::kAvg:
+      if (is_null) return;
+      ++acc.count;
+      if (const auto* i = std::get_if<int64_t>(&v)) {
+        acc.int_sum = WrappingAdd(acc.int_sum, *i);
+      } else if (const auto* d = std::get_if<double>(&v)) {
+        acc.double_sum += *d;
+      }
+      return;
+    case AggregateKind::kMin:
+    case AggregateKind::kMax: {
+      if (is_null) return;
+      const int sign = r.kind == AggregateKind::kMin ? -1 : 1;
+      if (acc.count == 0 || CompareValues(v, acc.value) * sign > 0) acc.value = v;
+      ++acc.count;
+      return;
+    }
+    case AggregateKind::kFirst:
+      if (acc.count == 0) acc.value = v;
+      ++acc.count;
+      return;
+    case AggregateKind::kLast:
+      acc.value = v;
+      ++acc.count;
+      return;
+    case AggregateKind::kCollect:
+      AppendCollected(acc.value, FormatValue(v));
+      ++acc.count;
+      return;
+  }
+}
+
+void Aggregator::Merge(std::vector<Accumulator>& target,
+                       const std::vector<Accumulator>& source) const {
+  if (source.size() != resolved_.size()) return;  // nothing was ever added to source
+  if (target.size() != resolved_.size()) target.resize(resolved_.size());
+  for (size_t i = 0; i < resolved_.size(); ++i) MergeOne(resolved_[i], target[i], source[i]);
+}
+
+void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
+                          const Accumulator& source) const {
+  if (source.count == 0) return;
+  switch (r.kind) {
+    case AggregateKind::kCount: break;
+    case AggregateKind::kSum:
+    case AggregateKind::kAvg:
+      target.int_sum = WrappingAdd(target.int_sum, source.int_sum);
+      target.double_sum += source.double_sum;
+      break;
+    case AggregateKind::kMin:
+    case AggregateKind::kMax: {
+      const int sign = r.kind == AggregateKind::kMin ? -1 : 1;
+      if (target.count == 0 || CompareValues(source.value, target.value) * sign > 0) {
+        target.value = source.value;
+      }
+      break;
+    }
+    case AggregateKind::kFirst:
+      if (target.count == 0) target.value = source.value;
+      break;
+    case AggregateKind::kLast: target.value = source.value; break;
+    case AggregateKind::kCollect:
+      AppendCollected(target.value, std::get<std::string>(source.value));
+      break;
+  }
+  target.count += source.count;
+}
+
+std::vector<Value> Aggregator::Results(const std::vector<Accumulator>& accs) const {
+  std::vector<Value> out;
+  out.reserve(resolved_.size());
+  static const Accumulator kEmpty;
+  for (size_t i = 0; i < resolved_.size(); ++i) {
+    out.push_back(ResultOne(resolved_[i], accs.size() == resolved_.size() ? accs[i] : kEmpty));
+  }
+  return out;
+}
+
+Value Aggregator::ResultOne(const Resolved& r, const Accumulator& acc) const {
+  switch (r.kind) {
+    case AggregateKind::kCount: return acc.count;
+    case AggregateKind::kSum:
+      if (acc.count == 0) return Value();
+      if (r.int_field) return acc.int_sum;
+      return acc.double_sum;
+    case AggregateKind::kAvg:
+      if (acc.count == 0) return Value();
+      return (r.int_field ? static_cast<double>(acc.int_sum) : acc.double_sum) /
+             static_cast<double>(acc.count);
+    case AggregateKind::kMin:
+    case AggregateKind::kMax:
+    case AggregateKind::kFirst:
+    case AggregateKind::kLast: return acc.count == 0 ? Value() : acc.value;
+    case AggregateKind::kCollect:
+      if (acc.count == 0) return std::string("[]");
+      return fmt::format("[{}]", std::get<std::string>(acc.value));
+  }
+  return Value();
+}
+
+}  // namespace tidemark::engine

@@ -1,0 +1,65 @@
+// Aggregator: computes a list of AggregateSpecs eagerly, one Accumulator per
+// aggregate per window, so window state does not grow with the number of
+// elements (except collect, whose result is the elements).
+//
+// Specs are resolved once at construction: per element, Add runs one switch
+// per aggregate over a field index, with no lookups by name.
+//
+// Merging (sessions) combines accumulators as "target, then source": sums and
+// counts add, min/max compare, first keeps the target's first value, last
+// takes the source's last, collect appends the source's list after the
+// target's. The window operator merges sources in ascending window start.
+#ifndef TIDEMARK_ENGINE_AGGREGATOR_H_
+#define TIDEMARK_ENGINE_AGGREGATOR_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/aggregate_spec.h"
+#include "engine/record.h"
+#include "engine/schema.h"
+
+namespace tidemark::engine {
+
+// The running state of one aggregate.
+struct Accumulator {
+  int64_t count = 0;       // values taken (non-null ones for count/sum/min/max/avg)
+  int64_t int_sum = 0;     // sum/avg of an int field, wrapping like Java long
+  double double_sum = 0;   // sum/avg of a double field
+  Value value;             // min/max/first/last; collect: the list body "a, b"
+};
+
+class Aggregator {
+ public:
+  // REQUIRES: !ValidateAggregate(input, spec) for every spec.
+  Aggregator(const Schema& input, std::vector<AggregateSpec> specs);
+
+  const std::vector<AggregateSpec>& specs() const { return specs_; }
+
+  // Folds one element into `accs` (sized on first use).
+  void Add(std::vector<Accumulator>& accs, const Record& record) const;
+  // Folds `source` into `target` (target first). Either may be unsized.
+  void Merge(std::vector<Accumulator>& target, const std::vector<Accumulator>& source) const;
+  // The aggregate values, in spec order. Empty accumulators give each
+  // aggregate's empty value (count 0, otherwise null; collect "[]").
+  std::vector<Value> Results(const std::vector<Accumulator>& accs) const;
+
+ private:
+  struct Resolved {
+    AggregateKind kind;
+    size_t field;        // meaningless for count()
+    bool has_field;
+    bool int_field;      // numeric field is int (sum type, avg source)
+  };
+
+  void AddOne(const Resolved& r, Accumulator& acc, const Value& v) const;
+  void MergeOne(const Resolved& r, Accumulator& target, const Accumulator& source) const;
+  Value ResultOne(const Resolved& r, const Accumulator& acc) const;
+
+  std::vector<AggregateSpec> specs_;
+  std::vector<Resolved> resolved_;
+};
+
+}  // namespace tidemark::engine
+
+#endif  // TIDEMARK_ENGINE_AGGREGATOR_H_

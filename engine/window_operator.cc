@@ -1,0 +1,321 @@
+#include "engine/window_operator.h"
+
+#include <fmt/format.h>
+
+#include "engine/check.h"
+#include "engine/input_error.h"
+
+namespace tidemark::engine {
+
+namespace {
+std::string FlinkWindowString(const TimeWindow& w) {
+  if (w.is_global()) return "GlobalWindow";
+  return fmt::format("TimeWindow{{start={}, end={}}}", w.start().millis(), w.end().millis());
+}
+}  // namespace
+
+std::optional<std::string> WindowOperator::Validate(const WindowOperatorOptions& options) {
+  TIDEMARK_CHECK(options.assigner != nullptr);
+  TIDEMARK_CHECK(options.key_field < options.input_schema.size());
+  if (options.allowed_lateness.millis() < 0) return "The allowed lateness cannot be negative.";
+  const TriggerSpec trigger = options.trigger.value_or(options.assigner->DefaultTrigger());
+  if (auto error = trigger.Validate()) return error;
+  if (options.assigner->IsMerging() && !trigger.CanMerge()) {
+    return "A merging window assigner cannot be used with a trigger that does not support "
+           "merging.";
+  }
+  return ValidateWindowAggregates(options.input_schema, options.aggregates);
+}
+
+WindowOperator::WindowOperator(WindowOperatorOptions options)
+    : assigner_(std::move(options.assigner)),
+      event_time_(assigner_->IsEventTime()),
+      merging_(assigner_->IsMerging()),
+      trigger_(options.trigger.value_or(assigner_->DefaultTrigger())),
+      allowed_lateness_(options.allowed_lateness),
+      late_data_(options.late_data),
+      key_field_(options.key_field),
+      aggregator_(options.input_schema, std::move(options.aggregates)) {
+  TIDEMARK_CHECK(allowed_lateness_.millis() >= 0);
+  TIDEMARK_CHECK(!merging_ || trigger_.spec().CanMerge());
+}
+
+size_t WindowOperator::num_window_states() const {
+  size_t n = 0;
+  for (const KeyState& ks : key_states_) n += ks.windows.size();
+  return n;
+}
+
+Timestamp WindowOperator::CleanupTime(const TimeWindow& w) const {
+  const Timestamp max_ts = w.max_timestamp();
+  if (!event_time_) return max_ts;
+  const Timestamp cleanup = max_ts + allowed_lateness_;
+  return cleanup >= max_ts ? cleanup : Timestamp::Max();
+}
+
+bool WindowOperator::IsWindowLate(const TimeWindow& w) const {
+  return event_time_ && CleanupTime(w) <= timers_.current_watermark();
+}
+
+bool WindowOperator::IsElementLate(Timestamp t) const {
+  // Plain wrapping addition, no overflow guard, as Flink's isElementLate.
+  return event_time_ && t + allowed_lateness_ <= timers_.current_watermark();
+}
+
+WindowAdmission WindowOperator::Admission(const TimeWindow& w) const {
+  if (IsWindowLate(w)) return WindowAdmission::kLate;
+  if (!event_time_ || timers_.current_watermark() < w.max_timestamp()) {
+    return WindowAdmission::kOnTime;
+  }
+  return WindowAdmission::kWithinLateness;
+}
+
+void WindowOperator::RegisterCleanupTimer(KeyId key, const TimeWindow& w) {
+  const Timestamp cleanup = CleanupTime(w);
+  if (cleanup.is_max()) return;  // no GC timer for the end of time
+  if (event_time_) {
+    timers_.RegisterEventTimeTimer(key, w, cleanup);
+  } else {
+    timers_.RegisterProcessingTimeTimer(key, w, cleanup);
+  }
+}
+
+void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w) {
+  const Timestamp cleanup = CleanupTime(w);
+  if (cleanup.is_max()) return;
+  if (event_time_) {
+    timers_.DeleteEventTimeTimer(key, w, cleanup);
+  } else {
+    timers_.DeleteProcessingTimeTimer(key, w, cleanup);
+  }
+}
+
+const ElementDecision& WindowOperator::ProcessElement(const Record& record, WindowOutput& out) {
+  const KeyId key = keys_.Intern(record.values[key_field_]);
+  if (key == key_states_.size()) key_states_.emplace_back();
+  KeyState& ks = key_states_[key];
+
+  decision_.record_id = record.id;
+  decision_.timestamp = record.timestamp;
+  decision_.watermark = timers_.current_watermark();
+  decision_.processing_time = timers_.current_processing_time();
+  decision_.windows.clear();
+  assigned_.clear();
+  assigner_->AssignWindows(record, record.timestamp, timers_.current_processing_time(),
+                           assigned_);
+
+  bool skipped = true;
+  for (const TimeWindow& w : assigned_) {
+    const bool accepted = merging_ ? AddToMergingWindow(key, ks, w, record, out)
+                                   : AddToWindow(key, ks, w, record, out);
+    if (accepted) skipped = false;
+  }
+
+  if (!skipped) {
+    decision_.outcome = ElementOutcome::kAccepted;
+  } else if (!IsElementLate(record.timestamp)) {
+    decision_.outcome = ElementOutcome::kDiscarded;
+  } else if (late_data_ == LateDataMode::kSideOutput) {
+    decision_.outcome = ElementOutcome::kLateToSideOutput;
+    out.EmitLateRecord(record);
+  } else {
+    decision_.outcome = ElementOutcome::kDroppedLate;
+    ++num_late_records_dropped_;
+  }
+  return decision_;
+}
+
+// §1.3 steps 3a-g for one window of a non-merging assigner.
+bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w,
+                                 const Record& record, WindowOutput& out) {
+  const WindowAdmission admission = Admission(w);
+  decision_.windows.push_back({w, w, CleanupTime(w), admission});
+  if (admission == WindowAdmission::kLate) return false;
+
+  const auto it = ks.windows.try_emplace(w).first;
+  WindowState& state = it->second;
+  AddElement(state, record);
+  TriggerContext ctx(timers_, key, w);
+  const TriggerResult result = trigger_.OnElement(record.timestamp, state.trigger, ctx);
+  if (IsFire(result) && state.element_count > 0) {
+    Emit(key, w, state, ElementFiringKind(w), out);
+  }
+  if (IsPurge(result)) ClearContents(state);
+  RegisterCleanupTimer(key, w);
+  Prune(ks.windows, it);
+  return true;
+}
+
+// §1.4 for one window of a merging assigner.
+bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindow& w,
+                                        const Record& record, WindowOutput& out) {
+  const TimeWindow actual = ks.merging.AddWindow(
+      w, [&](const TimeWindow& result, std::span<const MergingWindowSet::Entry> merged) {
+        MergeWindows(key, ks, result, merged);
+      });
+  const WindowAdmission admission = Admission(actual);
+  decision_.windows.push_back({w, actual, CleanupTime(actual), admission});
+  if (admission == WindowAdmission::kLate) {
+    ks.merging.RetireWindow(actual);
+    return false;
+  }
+
+  const std::optional<TimeWindow> state_window = ks.merging.StateWindow(actual);
+  TIDEMARK_CHECK(state_window.has_value());
+  const auto contents_it = ks.windows.try_emplace(*state_window).first;
+  AddElement(contents_it->second, record);
+  const auto trigger_it = ks.windows.try_emplace(actual).first;
+  TriggerContext ctx(timers_, key, actual);
+  const TriggerResult result = trigger_.OnElement(record.timestamp, trigger_it->second.trigger,
+                                                  ctx);
+  if (IsFire(result) && contents_it->second.element_count > 0) {
+    Emit(key, actual, contents_it->second, ElementFiringKind(actual), out);
+  }
+  if (IsPurge(result)) ClearContents(contents_it->second);
+  RegisterCleanupTimer(key, actual);
+  if (trigger_it != contents_it) Prune(ks.windows, trigger_it);
+  Prune(ks.windows, contents_it);
+  return true;
+}
+
+// Flink's merge function (§1.4 step 1), called before the merging set changes.
+void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& result,
+                                  std::span<const MergingWindowSet::Entry> merged) {
+  if (event_time_ && result.max_timestamp() + allowed_lateness_ <= timers_.current_watermark()) {
+    throw InputError({}, fmt::format("The end timestamp of an event-time window cannot become "
+                                     "earlier than the current watermark by merging. Current "
+                                     "watermark: {} window: {}",
+                                     timers_.current_watermark().millis(),
+                                     FlinkWindowString(result)));
+  }
+  if (!event_time_ && result.max_timestamp() <= timers_.current_processing_time()) {
+    throw InputError({}, fmt::format("The end timestamp of a processing-time window cannot "
+                                     "become earlier than the current processing time by "
+                                     "merging. Current processing time: {} window: {}",
+                                     timers_.current_processing_time().millis(),
+                                     FlinkWindowString(result)));
+  }
+  // Trigger state moves from the merged windows to the result window
+  // (mergePartitionedState), then onMerge, then each merged window is cleared.
+  const auto result_it = ks.windows.try_emplace(result).first;
+  for (const auto& m : merged) {
+    const auto it = ks.windows.find(m.window);
+    if (it == ks.windows.end() || it == result_it) continue;
+    result_it->second.trigger.MergeFrom(it->second.trigger);
+    it->second.trigger = TriggerState{};
+  }
+  {
+    TriggerContext ctx(timers_, key, result);
+    trigger_.OnMerge(result_it->second.trigger, ctx);
+  }
+  for (const auto& m : merged) {
+    TriggerContext ctx(timers_, key, m.window);
+    TriggerState& state = ks.windows.try_emplace(m.window).first->second.trigger;
+    trigger_.Clear(state, ctx);
+    DeleteCleanupTimer(key, m.window);
+  }
+  // Contents of the other members' state windows fold into the first member's,
+  // in ascending start order.
+  const auto target_it = ks.windows.try_emplace(merged.front().state_window).first;
+  for (const auto& m : merged.subspan(1)) {
+    const auto it = ks.windows.find(m.state_window);
+    if (it == ks.windows.end() || it == target_it) continue;
+    aggregator_.Merge(target_it->second.accs, it->second.accs);
+    target_it->second.element_count += it->second.element_count;
+    ClearContents(it->second);
+  }
+  for (const auto& m : merged) {
+    Prune(ks.windows, m.window);
+    Prune(ks.windows, m.state_window);
+  }
+  Prune(ks.windows, result);
+}
+
+void WindowOperator::AdvanceWatermark(Timestamp watermark, WindowOutput& out) {
+  timers_.AdvanceWatermark(watermark, [&](const Timer<TimeWindow>& timer) {
+    OnTimer(timer, TimeDomain::kEventTime, out);
+  });
+}
+
+void WindowOperator::AdvanceProcessingTime(Timestamp now, WindowOutput& out) {
+  timers_.AdvanceProcessingTime(now, [&](const Timer<TimeWindow>& timer) {
+    OnTimer(timer, TimeDomain::kProcessingTime, out);
+  });
+}
+
+// §1.5 onEventTime / onProcessingTime: trigger first, then cleanup.
+void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
+                             WindowOutput& out) {
+  KeyState& ks = key_states_[timer.key];
+  const TimeWindow& w = timer.ns;
+  TimeWindow state_window = w;
+  if (merging_) {
+    const std::optional<TimeWindow> found = ks.merging.StateWindow(w);
+    if (!found) return;  // merged away or retired: the trigger is not called
+    state_window = *found;
+  }
+  const auto trigger_it = ks.windows.try_emplace(w).first;
+  TriggerContext ctx(timers_, timer.key, w);
+  const TriggerResult result =
+      domain == TimeDomain::kEventTime
+          ? trigger_.OnEventTime(timer.timestamp, trigger_it->second.trigger, ctx)
+          : trigger_.OnProcessingTime(timer.timestamp, trigger_it->second.trigger, ctx);
+  const auto contents_it = ks.windows.try_emplace(state_window).first;
+  if (IsFire(result) && contents_it->second.element_count > 0) {
+    const Timestamp max_ts = w.max_timestamp();
+    const FiringKind kind = timer.timestamp == max_ts  ? FiringKind::kOnTime
+                            : timer.timestamp < max_ts ? FiringKind::kEarly
+                                                       : FiringKind::kLate;
+    Emit(timer.key, w, contents_it->second, kind, out);
+  }
+  if (IsPurge(result)) ClearContents(contents_it->second);
+  const bool cleanup_domain = (domain == TimeDomain::kEventTime) == event_time_;
+  if (cleanup_domain && timer.timestamp == CleanupTime(w)) {
+    // clearAllState: contents, trigger state and timers, merging metadata.
+    ClearContents(contents_it->second);
+    trigger_.Clear(trigger_it->second.trigger, ctx);
+    trigger_it->second.trigger = TriggerState{};
+    if (merging_) ks.merging.RetireWindow(w);
+  }
+  if (trigger_it != contents_it) Prune(ks.windows, trigger_it);
+  Prune(ks.windows, contents_it);
+}
+
+void WindowOperator::AddElement(WindowState& contents, const Record& record) const {
+  aggregator_.Add(contents.accs, record);
+  ++contents.element_count;
+}
+
+void WindowOperator::Emit(KeyId key, const TimeWindow& w, const WindowState& contents,
+                          FiringKind kind, WindowOutput& out) const {
+  out.EmitResult(WindowResult{
+      .key = keys_.key(key),
+      .window = w,
+      .aggregates = aggregator_.Results(contents.accs),
+      .kind = kind,
+      .timestamp = w.max_timestamp(),
+      .element_count = contents.element_count,
+  });
+}
+
+FiringKind WindowOperator::ElementFiringKind(const TimeWindow& w) const {
+  const Timestamp clock = event_time_ ? timers_.current_watermark()
+                                      : timers_.current_processing_time();
+  return w.max_timestamp() <= clock ? FiringKind::kLate : FiringKind::kEarly;
+}
+
+void WindowOperator::ClearContents(WindowState& state) {
+  state.element_count = 0;
+  state.accs.clear();
+}
+
+void WindowOperator::Prune(WindowMap& windows, WindowMap::iterator it) {
+  if (it->second.empty()) windows.erase(it);
+}
+
+void WindowOperator::Prune(WindowMap& windows, const TimeWindow& w) {
+  const auto it = windows.find(w);
+  if (it != windows.end()) Prune(windows, it);
+}
+
+}  // namespace tidemark::engine

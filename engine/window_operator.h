@@ -1,0 +1,163 @@
+// WindowOperator: one keyed window operator instance (one subtask), as
+// Flink's WindowOperator (§1): assigner, trigger, allowed lateness, late side
+// output, eagerly aggregated window contents.
+//
+// State: per key (interned to a KeyId, see KeyTable) the open windows, each
+// holding its aggregate accumulators, element count and trigger state; for
+// session windows also the key's MergingWindowSet. Memory grows with open
+// windows and keys, never with the number of elements (collect aside).
+//
+// Lateness (§1.2): cleanup(w) = max_ts(w) + allowed lateness, saturating to
+// Max (event time) or max_ts(w) (processing time); a window is late when
+// cleanup(w) <= watermark; an element is late when t + allowed lateness <=
+// watermark (wrapping, as Flink). Only an element that no window took and that
+// is itself late goes to the side output or is dropped and counted.
+//
+// Ordering: results of one element come out in the assigner's window order
+// (sliding: newest window first). An advance fires timers in ascending
+// timestamp, then key first-seen order, then window order (TimerService);
+// each firing is emitted at once. Timer callbacks run the trigger first, then
+// cleanup (§1.5).
+//
+// Session merges combine contents into the state window of the earliest merged
+// member, the others following in ascending start (§10.4).
+#ifndef TIDEMARK_ENGINE_WINDOW_OPERATOR_H_
+#define TIDEMARK_ENGINE_WINDOW_OPERATOR_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/aggregator.h"
+#include "engine/element_decision.h"
+#include "engine/key_table.h"
+#include "engine/merging_window_set.h"
+#include "engine/record.h"
+#include "engine/schema.h"
+#include "engine/timer_service.h"
+#include "engine/trigger.h"
+#include "engine/window_assigner.h"
+#include "engine/window_result.h"
+
+namespace tidemark::engine {
+
+// What happens to elements every window of which is late (§1.3 step 4).
+enum class LateDataMode {
+  kDrop,        // discard and count in numLateRecordsDropped
+  kSideOutput,  // emit the original record to the late-data side output
+};
+
+struct WindowOperatorOptions {
+  std::unique_ptr<WindowAssigner> assigner{};
+  std::optional<TriggerSpec> trigger{};  // nullopt: the assigner's default trigger
+  Duration allowed_lateness = Duration::Zero();
+  LateDataMode late_data = LateDataMode::kDrop;
+  Schema input_schema{};
+  size_t key_field = 0;
+  std::vector<AggregateSpec> aggregates{};
+};
+
+// Where the operator's outputs go. Both are called synchronously from
+// ProcessElement / Advance*, in emission order.
+class WindowOutput {
+ public:
+  virtual ~WindowOutput() = default;
+  virtual void EmitResult(WindowResult result) = 0;
+  // The original record, with its original timestamp.
+  virtual void EmitLateRecord(const Record& record) = 0;
+};
+
+class WindowOperator {
+ public:
+  // Flink's message for invalid options ("The allowed lateness cannot be
+  // negative.", "A merging window assigner cannot be used with a trigger that
+  // does not support merging."), a trigger or aggregate error, or nullopt.
+  static std::optional<std::string> Validate(const WindowOperatorOptions& options);
+
+  // REQUIRES: !Validate(options).
+  explicit WindowOperator(WindowOperatorOptions options);
+
+  // Processes one element. The returned decision stays valid until the next
+  // call. Throws InputError (no location) with Flink's message for a record
+  // without timestamp under an event-time tumbling/sliding assigner, or when a
+  // session merge would end before the watermark (§1.4; only reachable when
+  // max timestamp + allowed lateness overflows).
+  const ElementDecision& ProcessElement(const Record& record, WindowOutput& out);
+
+  // Sets the watermark and fires every event-time timer at or before it.
+  void AdvanceWatermark(Timestamp watermark, WindowOutput& out);
+  // Sets the processing clock and fires every processing-time timer at or
+  // before it (also timers registered in the past at the same time).
+  void AdvanceProcessingTime(Timestamp now, WindowOutput& out);
+
+  Timestamp current_watermark() const { return timers_.current_watermark(); }
+  Timestamp current_processing_time() const { return timers_.current_processing_time(); }
+  uint64_t num_late_records_dropped() const { return num_late_records_dropped_; }
+  // Windows holding contents or trigger state, over all keys.
+  size_t num_window_states() const;
+  const TimerService<TimeWindow>& timers() const { return timers_; }
+  const KeyTable& keys() const { return keys_; }
+
+  // §1.2 cleanupTime(w).
+  Timestamp CleanupTime(const TimeWindow& w) const;
+
+ private:
+  struct WindowState {
+    uint64_t element_count = 0;  // contents exist (Flink: state != null) iff > 0
+    std::vector<Accumulator> accs;
+    TriggerState trigger;
+    bool empty() const { return element_count == 0 && trigger.empty(); }
+  };
+  using WindowMap = std::map<TimeWindow, WindowState>;
+  struct KeyState {
+    WindowMap windows;  // by namespace: visible windows (trigger) and state windows (contents)
+    MergingWindowSet merging;
+  };
+
+  bool IsWindowLate(const TimeWindow& w) const;
+  bool IsElementLate(Timestamp t) const;
+  WindowAdmission Admission(const TimeWindow& w) const;
+  void RegisterCleanupTimer(KeyId key, const TimeWindow& w);
+  void DeleteCleanupTimer(KeyId key, const TimeWindow& w);
+
+  bool AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
+                   WindowOutput& out);
+  bool AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
+                          WindowOutput& out);
+  void MergeWindows(KeyId key, KeyState& ks, const TimeWindow& result,
+                    std::span<const MergingWindowSet::Entry> merged);
+  void OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain, WindowOutput& out);
+
+  void AddElement(WindowState& contents, const Record& record) const;
+  void Emit(KeyId key, const TimeWindow& w, const WindowState& contents, FiringKind kind,
+            WindowOutput& out) const;
+  FiringKind ElementFiringKind(const TimeWindow& w) const;
+  static void ClearContents(WindowState& state);
+  static void Prune(WindowMap& windows, WindowMap::iterator it);
+  static void Prune(WindowMap& windows, const TimeWindow& w);
+
+  std::unique_ptr<WindowAssigner> assigner_;
+  const bool event_time_;
+  const bool merging_;
+  Trigger trigger_;
+  const Duration allowed_lateness_;
+  const LateDataMode late_data_;
+  const size_t key_field_;
+  const Aggregator aggregator_;
+
+  KeyTable keys_;
+  std::vector<KeyState> key_states_;  // by KeyId
+  TimerService<TimeWindow> timers_;
+  uint64_t num_late_records_dropped_ = 0;
+
+  std::vector<TimeWindow> assigned_;  // scratch, reused per element
+  ElementDecision decision_;          // reused per element
+};
+
+}  // namespace tidemark::engine
+
+#endif  // TIDEMARK_ENGINE_WINDOW_OPERATOR_H_
