@@ -260,8 +260,7 @@ BOOST_AUTO_TEST_CASE(a_condition_must_be_bool_at_the_start_of_the_expression) {
     BOOST_TEST(e.where().column == Col(2));
     BOOST_TEST(e.message() == "condition must be bool, got double");
   }
-  BOOST_CHECK_THROW(Expression::CompileCondition("null", SensorSchema(), TestOrigin()),
-                    InputError);
+  BOOST_CHECK_THROW(Expression::CompileCondition("null", SensorSchema(), TestOrigin()), InputError);
   BOOST_TEST((Expression::CompileCondition("maybe_bool", SensorSchema(), TestOrigin()).type() ==
               ValueType::kBool));
 }

@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(int_arithmetic_stays_int_and_truncates_toward_zero) {
   BOOST_TEST(Eval("7 / 2") == "int 3");
   BOOST_TEST(Eval("-7 / 2") == "int -3");
   BOOST_TEST(Eval("7 % 3") == "int 1");
-  BOOST_TEST(Eval("-7 % 3") == "int -1");  // the sign of the dividend
+  BOOST_TEST(Eval("-7 % 3") == "int -1");     // the sign of the dividend
   BOOST_TEST(Eval("10 - 4 - 3") == "int 3");  // left-associative
   BOOST_TEST(Eval("-count") == "int -7");
   BOOST_TEST(Eval("- -count") == "int 7");
@@ -120,11 +120,11 @@ BOOST_AUTO_TEST_CASE(precedence_is_or_and_not_comparison_additive_multiplicative
   BOOST_TEST(Eval("2 * 3 % 4") == "int 2");  // (2 * 3) % 4, left to right
   BOOST_TEST(Eval("-2 * 3") == "int -6");
   BOOST_TEST(Eval("1 + 2 = 3") == "bool true");
-  BOOST_TEST(Eval("true or true and false") == "bool true");     // true or (true and false)
+  BOOST_TEST(Eval("true or true and false") == "bool true");  // true or (true and false)
   BOOST_TEST(Eval("(true or true) and false") == "bool false");
-  BOOST_TEST(Eval("not false and false") == "bool false");       // (not false) and false
-  BOOST_TEST(Eval("not count = 7") == "bool false");             // not (count = 7)
-  BOOST_TEST(Eval("not count in (1, 2)") == "bool true");        // not (count in (1, 2))
+  BOOST_TEST(Eval("not false and false") == "bool false");  // (not false) and false
+  BOOST_TEST(Eval("not count = 7") == "bool false");        // not (count = 7)
+  BOOST_TEST(Eval("not count in (1, 2)") == "bool true");   // not (count in (1, 2))
 }
 
 BOOST_AUTO_TEST_CASE(in_lists_match_any_value) {
@@ -200,7 +200,9 @@ BOOST_AUTO_TEST_CASE(is_null_and_coalesce_see_nulls) {
 BOOST_AUTO_TEST_CASE(string_functions) {
   BOOST_TEST(Eval("lower(city)") == "string berlin");
   BOOST_TEST(Eval("upper(city)") == "string BERLIN");
-  BOOST_TEST(Eval("LOWER('ÄB')") == "string \xc3\x84" "b");  // ASCII only
+  BOOST_TEST(Eval("LOWER('ÄB')") ==
+             "string \xc3\x84"
+             "b");  // ASCII only
   BOOST_TEST(Eval("length(client_ip)") == "int 9");
   BOOST_TEST(Eval("length('')") == "int 0");
   BOOST_TEST(Eval("starts_with(client_ip, '10.')") == "bool true");

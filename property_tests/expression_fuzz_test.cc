@@ -8,13 +8,11 @@
 //    with only those precedence needs, compile to the generated type and
 //    evaluate to the same value on random records: so the parser's precedence
 //    and associativity agree with the documented grammar.
+#include <fmt/format.h>
+#include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
 #include <boost/test/unit_test.hpp>
-#include <rapidcheck.h>
-
-#include <fmt/format.h>
-
 #include <cmath>
 #include <limits>
 #include <string>
@@ -40,18 +38,20 @@ const Schema& FuzzSchema() {
 Value RandomValue(ValueType type) {
   if (*rc::gen::inRange(0, 5) == 0) return std::monostate{};
   switch (type) {
-    case ValueType::kBool: return *rc::gen::arbitrary<bool>();
+    case ValueType::kBool:
+      return *rc::gen::arbitrary<bool>();
     case ValueType::kInt:
       return *rc::gen::oneOf(rc::gen::inRange<int64_t>(-20, 20), rc::gen::arbitrary<int64_t>());
     case ValueType::kDouble:
-      return *rc::gen::oneOf(rc::gen::map(rc::gen::inRange(-2000, 2000),
-                                          [](int x) { return x / 8.0; }),
-                             rc::gen::arbitrary<double>());
+      return *rc::gen::oneOf(
+          rc::gen::map(rc::gen::inRange(-2000, 2000), [](int x) { return x / 8.0; }),
+          rc::gen::arbitrary<double>());
     case ValueType::kString:
-      return *rc::gen::oneOf(rc::gen::elementOf(std::vector<std::string>{"", "Berlin", "paris", "42",
-                                                                         "-7", "2.5", "true", "a b"}),
+      return *rc::gen::oneOf(rc::gen::elementOf(std::vector<std::string>{
+                                 "", "Berlin", "paris", "42", "-7", "2.5", "true", "a b"}),
                              rc::gen::string<std::string>());
-    case ValueType::kNull: break;
+    case ValueType::kNull:
+      break;
   }
   return std::monostate{};
 }
@@ -94,19 +94,82 @@ char FuzzByte() {
 }
 
 const std::vector<std::string>& Vocabulary() {
-  static const std::vector<std::string> tokens = {
-      "ts", "count", "temperature", "ratio", "city", "`odd name`", "is_test", "flag", "tmp",
-      "lower", "upper", "substr", "length", "starts_with", "ends_with", "contains", "abs",
-      "int", "double", "string", "bool", "is_null", "coalesce", "nope", "(", ")", ",", "+",
-      "-", "*", "/", "%", "=", "==", "!=", "<>", "<", "<=", ">", ">=", "and", "or", "not",
-      "&&", "||", "!", "in", "true", "false", "null", "0", "1", "-1", "9223372036854775807",
-      "9223372036854775808", "1.5", "2e3", "1e999", "'a'", "'B\\''", "\"x\"", "'", "\"", "`",
-      "\\", " ", "&", "|", "#", "."};
+  static const std::vector<std::string> tokens = {"ts",
+                                                  "count",
+                                                  "temperature",
+                                                  "ratio",
+                                                  "city",
+                                                  "`odd name`",
+                                                  "is_test",
+                                                  "flag",
+                                                  "tmp",
+                                                  "lower",
+                                                  "upper",
+                                                  "substr",
+                                                  "length",
+                                                  "starts_with",
+                                                  "ends_with",
+                                                  "contains",
+                                                  "abs",
+                                                  "int",
+                                                  "double",
+                                                  "string",
+                                                  "bool",
+                                                  "is_null",
+                                                  "coalesce",
+                                                  "nope",
+                                                  "(",
+                                                  ")",
+                                                  ",",
+                                                  "+",
+                                                  "-",
+                                                  "*",
+                                                  "/",
+                                                  "%",
+                                                  "=",
+                                                  "==",
+                                                  "!=",
+                                                  "<>",
+                                                  "<",
+                                                  "<=",
+                                                  ">",
+                                                  ">=",
+                                                  "and",
+                                                  "or",
+                                                  "not",
+                                                  "&&",
+                                                  "||",
+                                                  "!",
+                                                  "in",
+                                                  "true",
+                                                  "false",
+                                                  "null",
+                                                  "0",
+                                                  "1",
+                                                  "-1",
+                                                  "9223372036854775807",
+                                                  "9223372036854775808",
+                                                  "1.5",
+                                                  "2e3",
+                                                  "1e999",
+                                                  "'a'",
+                                                  "'B\\''",
+                                                  "\"x\"",
+                                                  "'",
+                                                  "\"",
+                                                  "`",
+                                                  "\\",
+                                                  " ",
+                                                  "&",
+                                                  "|",
+                                                  "#",
+                                                  "."};
   return tokens;
 }
 
 std::string TokenSoup() {
-  const auto tokens = *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(Vocabulary()));
+  const auto tokens =
+      *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(Vocabulary()));
   std::string text;
   for (const std::string& token : tokens) {
     text += token;
@@ -149,14 +212,18 @@ std::string Mutate(std::string text) {
   for (int i = 0; i < mutations; ++i) {
     const size_t pos = *rc::gen::inRange<size_t>(0, text.size() + 1);
     switch (*rc::gen::inRange(0, 5)) {
-      case 0: text.insert(pos, 1, FuzzByte()); break;
+      case 0:
+        text.insert(pos, 1, FuzzByte());
+        break;
       case 1:
         if (pos < text.size()) text.erase(pos, *rc::gen::inRange<size_t>(1, 4));
         break;
       case 2:
         if (pos < text.size()) text[pos] = FuzzByte();
         break;
-      case 3: text.insert(pos, *rc::gen::elementOf(Vocabulary())); break;
+      case 3:
+        text.insert(pos, *rc::gen::elementOf(Vocabulary()));
+        break;
       default: {  // duplicate a slice somewhere else
         const size_t from = *rc::gen::inRange<size_t>(0, text.size() + 1);
         const size_t length = *rc::gen::inRange<size_t>(0, 12);
@@ -196,10 +263,14 @@ class TreeGenerator {
   Printed Of(ValueType type, int depth) {
     if (depth == 0 || *rc::gen::inRange(0, 4) == 0) return Leaf(type);
     switch (type) {
-      case ValueType::kInt: return Int(depth - 1);
-      case ValueType::kDouble: return Double(depth - 1);
-      case ValueType::kString: return String(depth - 1);
-      default: return Bool(depth - 1);
+      case ValueType::kInt:
+        return Int(depth - 1);
+      case ValueType::kDouble:
+        return Double(depth - 1);
+      case ValueType::kString:
+        return String(depth - 1);
+      default:
+        return Bool(depth - 1);
     }
   }
 
@@ -221,7 +292,8 @@ class TreeGenerator {
         return Primary(fmt::format("{}", value));
       }
       case ValueType::kDouble: {
-        if (field) return Primary(*rc::gen::elementOf(std::vector<std::string>{"temperature", "ratio"}));
+        if (field)
+          return Primary(*rc::gen::elementOf(std::vector<std::string>{"temperature", "ratio"}));
         const double value = *rc::gen::inRange(-4000, 4000) / 16.0 *
                              *rc::gen::elementOf(std::vector<double>{1, 1e-3, 1e10, 1e300});
         std::string text = fmt::format("{}", value);
@@ -229,7 +301,8 @@ class TreeGenerator {
         return Primary(text);
       }
       case ValueType::kString: {
-        if (field) return Primary(*rc::gen::elementOf(std::vector<std::string>{"city", "`odd name`"}));
+        if (field)
+          return Primary(*rc::gen::elementOf(std::vector<std::string>{"city", "`odd name`"}));
         std::string text = "'";
         for (const char c : *rc::gen::string<std::string>()) {
           if (c == '\\' || c == '\'') text += '\\';
@@ -272,29 +345,46 @@ class TreeGenerator {
 
   Printed Int(int depth) {
     switch (*rc::gen::inRange(0, 7)) {
-      case 0: return Binary(Pick({"+", "-"}), 5, Of(ValueType::kInt, depth), Of(ValueType::kInt, depth));
-      case 1: return Binary(Pick({"*", "/", "%"}), 6, Of(ValueType::kInt, depth), Of(ValueType::kInt, depth));
-      case 2: return Prefix("-", 7, Of(ValueType::kInt, depth));
-      case 3: return Call("length", {Of(ValueType::kString, depth)});
-      case 4: return Call(Pick({"abs", "ABS"}), {Of(ValueType::kInt, depth)});
-      case 5: return Call("int", {Of(AnyType(), depth)});
-      default: return Call("coalesce", {Of(ValueType::kInt, depth), Of(ValueType::kInt, depth)});
+      case 0:
+        return Binary(Pick({"+", "-"}), 5, Of(ValueType::kInt, depth), Of(ValueType::kInt, depth));
+      case 1:
+        return Binary(Pick({"*", "/", "%"}), 6, Of(ValueType::kInt, depth),
+                      Of(ValueType::kInt, depth));
+      case 2:
+        return Prefix("-", 7, Of(ValueType::kInt, depth));
+      case 3:
+        return Call("length", {Of(ValueType::kString, depth)});
+      case 4:
+        return Call(Pick({"abs", "ABS"}), {Of(ValueType::kInt, depth)});
+      case 5:
+        return Call("int", {Of(AnyType(), depth)});
+      default:
+        return Call("coalesce", {Of(ValueType::kInt, depth), Of(ValueType::kInt, depth)});
     }
   }
 
   Printed Double(int depth) {
-    const auto number = [&] { return Of(Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble, depth); };
+    const auto number = [&] {
+      return Of(Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble, depth);
+    };
     const auto mixed = [&](const std::string& op, int level) {
       const Printed d = Of(ValueType::kDouble, depth);
-      return *rc::gen::arbitrary<bool>() ? Binary(op, level, d, number()) : Binary(op, level, number(), d);
+      return *rc::gen::arbitrary<bool>() ? Binary(op, level, d, number())
+                                         : Binary(op, level, number(), d);
     };
     switch (*rc::gen::inRange(0, 6)) {
-      case 0: return mixed(Pick({"+", "-"}), 5);
-      case 1: return mixed(Pick({"*", "/", "%"}), 6);
-      case 2: return Prefix("-", 7, Of(ValueType::kDouble, depth));
-      case 3: return Call("abs", {Of(ValueType::kDouble, depth)});
-      case 4: return Call("double", {Of(AnyType(), depth)});
-      default: return Call("coalesce", {Of(ValueType::kDouble, depth), number()});
+      case 0:
+        return mixed(Pick({"+", "-"}), 5);
+      case 1:
+        return mixed(Pick({"*", "/", "%"}), 6);
+      case 2:
+        return Prefix("-", 7, Of(ValueType::kDouble, depth));
+      case 3:
+        return Call("abs", {Of(ValueType::kDouble, depth)});
+      case 4:
+        return Call("double", {Of(AnyType(), depth)});
+      default:
+        return Call("coalesce", {Of(ValueType::kDouble, depth), number()});
     }
   }
 
@@ -302,12 +392,18 @@ class TreeGenerator {
     const auto s = [&] { return Of(ValueType::kString, depth); };
     const auto i = [&] { return Of(ValueType::kInt, depth); };
     switch (*rc::gen::inRange(0, 6)) {
-      case 0: return Binary("+", 5, s(), s());
-      case 1: return Call(Pick({"lower", "upper"}), {s()});
-      case 2: return Call("substr", {s(), i(), i()});
-      case 3: return Call("substr", {s(), i()});
-      case 4: return Call("string", {Of(AnyType(), depth)});
-      default: return Call("coalesce", {s(), s()});
+      case 0:
+        return Binary("+", 5, s(), s());
+      case 1:
+        return Call(Pick({"lower", "upper"}), {s()});
+      case 2:
+        return Call("substr", {s(), i(), i()});
+      case 3:
+        return Call("substr", {s(), i()});
+      case 4:
+        return Call("string", {Of(AnyType(), depth)});
+      default:
+        return Call("coalesce", {s(), s()});
     }
   }
 
@@ -315,11 +411,15 @@ class TreeGenerator {
     const std::string op = Pick({"=", "==", "!=", "<>", "<", "<=", ">", ">="});
     switch (*rc::gen::inRange(0, 3)) {
       case 0: {
-        const auto n = [&] { return Of(Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble, depth); };
+        const auto n = [&] {
+          return Of(Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble, depth);
+        };
         return Binary(op, 4, n(), n());
       }
-      case 1: return Binary(op, 4, Of(ValueType::kString, depth), Of(ValueType::kString, depth));
-      default: return Binary(op, 4, Of(ValueType::kBool, depth), Of(ValueType::kBool, depth));
+      case 1:
+        return Binary(op, 4, Of(ValueType::kString, depth), Of(ValueType::kString, depth));
+      default:
+        return Binary(op, 4, Of(ValueType::kBool, depth), Of(ValueType::kBool, depth));
     }
   }
 
@@ -331,8 +431,9 @@ class TreeGenerator {
     const int items = *rc::gen::inRange(1, 4);
     for (int i = 0; i < items; ++i) {
       const ValueType item_type =
-          type == ValueType::kDouble ? Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble
-                                     : type;
+          type == ValueType::kDouble
+              ? Pick({"i", "d"}) == "i" ? ValueType::kInt : ValueType::kDouble
+              : type;
       const Printed item = Of(item_type, depth);
       const std::string comma = i == 0 ? "" : ", ";
       out.full += comma + item.full;
@@ -346,16 +447,23 @@ class TreeGenerator {
   Printed Bool(int depth) {
     const auto b = [&] { return Of(ValueType::kBool, depth); };
     switch (*rc::gen::inRange(0, 8)) {
-      case 0: return Comparison(depth);
-      case 1: return Binary(Pick({"and", "&&", "AND"}), 2, b(), b());
-      case 2: return Binary(Pick({"or", "||"}), 1, b(), b());
-      case 3: return Prefix(Pick({"not ", "!"}), 3, b());
-      case 4: return In(depth);
+      case 0:
+        return Comparison(depth);
+      case 1:
+        return Binary(Pick({"and", "&&", "AND"}), 2, b(), b());
+      case 2:
+        return Binary(Pick({"or", "||"}), 1, b(), b());
+      case 3:
+        return Prefix(Pick({"not ", "!"}), 3, b());
+      case 4:
+        return In(depth);
       case 5:
         return Call(Pick({"starts_with", "ends_with", "contains"}),
                     {Of(ValueType::kString, depth), Of(ValueType::kString, depth)});
-      case 6: return Call("is_null", {Of(AnyType(), depth)});
-      default: return Call("bool", {Of(AnyType(), depth)});
+      case 6:
+        return Call("is_null", {Of(AnyType(), depth)});
+      default:
+        return Call("bool", {Of(AnyType(), depth)});
     }
   }
 };
@@ -381,8 +489,8 @@ RC_BOOST_PROP(well_typed_trees_parse_the_same_with_minimal_and_full_parentheses,
     RC_ASSERT(TypeOf(value) == type || TypeOf(value) == ValueType::kNull);
     RC_ASSERT(Show(minimal.Evaluate(record)) == Show(value));
     if (type == ValueType::kBool) {
-      RC_ASSERT(minimal.EvaluateCondition(record) == (TypeOf(value) == ValueType::kBool &&
-                                                      std::get<bool>(value)));
+      RC_ASSERT(minimal.EvaluateCondition(record) ==
+                (TypeOf(value) == ValueType::kBool && std::get<bool>(value)));
     }
   }
   RC_CLASSIFY(printed.minimal.size() > 40, "long");

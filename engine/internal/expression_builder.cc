@@ -1,9 +1,9 @@
 #include "engine/internal/expression_builder.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/nearest_name.h"
@@ -12,33 +12,42 @@ namespace tidemark::engine::internal {
 
 namespace {
 
-
 Op ArithmeticOp(TokenKind op, bool is_double) {
   switch (op) {
-    case TokenKind::kPlus: return is_double ? Op::kAddDouble : Op::kAddInt;
-    case TokenKind::kMinus: return is_double ? Op::kSubtractDouble : Op::kSubtractInt;
-    case TokenKind::kStar: return is_double ? Op::kMultiplyDouble : Op::kMultiplyInt;
-    case TokenKind::kSlash: return is_double ? Op::kDivideDouble : Op::kDivideInt;
-    default: return is_double ? Op::kRemainderDouble : Op::kRemainderInt;
+    case TokenKind::kPlus:
+      return is_double ? Op::kAddDouble : Op::kAddInt;
+    case TokenKind::kMinus:
+      return is_double ? Op::kSubtractDouble : Op::kSubtractInt;
+    case TokenKind::kStar:
+      return is_double ? Op::kMultiplyDouble : Op::kMultiplyInt;
+    case TokenKind::kSlash:
+      return is_double ? Op::kDivideDouble : Op::kDivideInt;
+    default:
+      return is_double ? Op::kRemainderDouble : Op::kRemainderInt;
   }
 }
 
 Comparison ComparisonOf(TokenKind op) {
   switch (op) {
-    case TokenKind::kEqual: return Comparison::kEqual;
-    case TokenKind::kNotEqual: return Comparison::kNotEqual;
-    case TokenKind::kLess: return Comparison::kLess;
-    case TokenKind::kLessEqual: return Comparison::kLessEqual;
-    case TokenKind::kGreater: return Comparison::kGreater;
-    default: return Comparison::kGreaterEqual;
+    case TokenKind::kEqual:
+      return Comparison::kEqual;
+    case TokenKind::kNotEqual:
+      return Comparison::kNotEqual;
+    case TokenKind::kLess:
+      return Comparison::kLess;
+    case TokenKind::kLessEqual:
+      return Comparison::kLessEqual;
+    case TokenKind::kGreater:
+      return Comparison::kGreater;
+    default:
+      return Comparison::kGreaterEqual;
   }
 }
 
 }  // namespace
 
 void Builder::Fail(size_t offset, std::string message, std::string hint) const {
-  throw InputError(origin_.Advanced(static_cast<int>(offset)), std::move(message),
-                   std::move(hint));
+  throw InputError(origin_.Advanced(static_cast<int>(offset)), std::move(message), std::move(hint));
 }
 
 Operand Builder::Emit(Node node, const std::vector<Operand>& args, size_t offset) {
@@ -112,12 +121,17 @@ Operand Builder::Not(Operand operand, std::string_view spelling, size_t op_offse
 Operand Builder::Binary(TokenKind op, std::string_view spelling, Operand lhs, Operand rhs,
                         size_t op_offset) {
   switch (op) {
-    case TokenKind::kPlus: case TokenKind::kMinus: case TokenKind::kStar:
-    case TokenKind::kSlash: case TokenKind::kPercent:
+    case TokenKind::kPlus:
+    case TokenKind::kMinus:
+    case TokenKind::kStar:
+    case TokenKind::kSlash:
+    case TokenKind::kPercent:
       return Arithmetic(op, spelling, lhs, rhs, op_offset);
-    case TokenKind::kAnd: case TokenKind::kOr:
+    case TokenKind::kAnd:
+    case TokenKind::kOr:
       return Logic(op, spelling, lhs, rhs, op_offset);
-    default: return Comparison(op, lhs, rhs, op_offset);
+    default:
+      return Comparison(op, lhs, rhs, op_offset);
   }
 }
 
@@ -143,8 +157,8 @@ Operand Builder::Arithmetic(TokenKind op, std::string_view spelling, Operand lhs
       lhs = ToDouble(lhs);
       rhs = ToDouble(rhs);
     }
-    return Emit(Node{.op = ArithmeticOp(op, is_double), .type = is_double ? ValueType::kDouble
-                                                                         : ValueType::kInt},
+    return Emit(Node{.op = ArithmeticOp(op, is_double),
+                     .type = is_double ? ValueType::kDouble : ValueType::kInt},
                 {lhs, rhs}, op_offset);
   }
   std::string hint;
@@ -153,8 +167,7 @@ Operand Builder::Arithmetic(TokenKind op, std::string_view spelling, Operand lhs
   } else if (a == ValueType::kString || b == ValueType::kString) {
     hint = "convert the string with int(...) or double(...)";
   }
-  Fail(op_offset,
-       fmt::format("cannot apply '{}' to {} and {}", spelling, TypeName(a), TypeName(b)),
+  Fail(op_offset, fmt::format("cannot apply '{}' to {} and {}", spelling, TypeName(a), TypeName(b)),
        std::move(hint));
 }
 
@@ -194,8 +207,8 @@ Operand Builder::Logic(TokenKind op, std::string_view spelling, Operand lhs, Ope
     return t == ValueType::kBool || t == ValueType::kNull;
   };
   if (!bool_or_null(a) || !bool_or_null(b)) {
-    Fail(op_offset, fmt::format("'{}' expects bool operands, got {} and {}", spelling,
-                                TypeName(a), TypeName(b)));
+    Fail(op_offset, fmt::format("'{}' expects bool operands, got {} and {}", spelling, TypeName(a),
+                                TypeName(b)));
   }
   const Op logic = op == TokenKind::kAnd ? Op::kAnd : Op::kOr;
   return Emit(Node{.op = logic, .type = ValueType::kBool}, {lhs, rhs}, op_offset);
@@ -224,8 +237,7 @@ Operand Builder::In(Operand needle, const std::vector<Operand>& items, bool nega
     args.push_back(promote ? ToDouble(item) : item);
   }
   const Operand in = Emit(
-      Node{.op = Op::kIn, .type = ValueType::kBool, .operand_type = operand_type}, args,
-      op_offset);
+      Node{.op = Op::kIn, .type = ValueType::kBool, .operand_type = operand_type}, args, op_offset);
   if (!negated) return in;
   return Emit(Node{.op = Op::kNot, .type = ValueType::kBool}, {in}, op_offset);
 }

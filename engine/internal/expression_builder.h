@@ -60,10 +60,8 @@ class Builder {
   Operand Comparison(TokenKind op, Operand lhs, Operand rhs, size_t op_offset);
   Operand Logic(TokenKind op, std::string_view spelling, Operand lhs, Operand rhs,
                 size_t op_offset);
-  Operand StringFunction(const std::string& name, const std::vector<Operand>& args,
-                         size_t offset);
-  Operand OtherFunction(const std::string& name, const std::vector<Operand>& args,
-                        size_t offset);
+  Operand StringFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
+  Operand OtherFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
   void ExpectArgument(const std::string& function, const std::vector<Operand>& args, size_t i,
                       ValueType expected, size_t offset) const;
   [[noreturn]] void Fail(size_t offset, std::string message, std::string hint = "") const;

@@ -2,13 +2,13 @@
 // function with a null operand gives null, except and/or (three-valued logic),
 // is_null and coalesce. Int arithmetic wraps (it is done in uint64_t, so it has
 // no undefined behaviour); division or remainder by zero gives null.
-#include <charconv>
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <limits>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <optional>
 
 #include "engine/check.h"
 #include "engine/internal/expression_program.h"
@@ -51,11 +51,16 @@ std::string Datum::TakeString() { return owned_ ? std::move(str_) : std::string(
 
 Value Datum::ToValue() && {
   switch (type_) {
-    case ValueType::kNull: return std::monostate{};
-    case ValueType::kBool: return b_;
-    case ValueType::kInt: return i_;
-    case ValueType::kDouble: return d_;
-    case ValueType::kString: return TakeString();
+    case ValueType::kNull:
+      return std::monostate{};
+    case ValueType::kBool:
+      return b_;
+    case ValueType::kInt:
+      return i_;
+    case ValueType::kDouble:
+      return d_;
+    case ValueType::kString:
+      return TakeString();
   }
   return std::monostate{};
 }
@@ -67,20 +72,28 @@ int64_t S(uint64_t x) { return static_cast<int64_t>(x); }
 
 Datum FromValue(const Value& v) {
   switch (TypeOf(v)) {
-    case ValueType::kNull: return Datum::Null();
-    case ValueType::kBool: return Datum::Bool(std::get<bool>(v));
-    case ValueType::kInt: return Datum::Int(std::get<int64_t>(v));
-    case ValueType::kDouble: return Datum::Double(std::get<double>(v));
-    case ValueType::kString: return Datum::View(std::get<std::string>(v));
+    case ValueType::kNull:
+      return Datum::Null();
+    case ValueType::kBool:
+      return Datum::Bool(std::get<bool>(v));
+    case ValueType::kInt:
+      return Datum::Int(std::get<int64_t>(v));
+    case ValueType::kDouble:
+      return Datum::Double(std::get<double>(v));
+    case ValueType::kString:
+      return Datum::View(std::get<std::string>(v));
   }
   return Datum::Null();
 }
 
 Datum IntArithmetic(Op op, int64_t a, int64_t b) {
   switch (op) {
-    case Op::kAddInt: return Datum::Int(S(U(a) + U(b)));
-    case Op::kSubtractInt: return Datum::Int(S(U(a) - U(b)));
-    case Op::kMultiplyInt: return Datum::Int(S(U(a) * U(b)));
+    case Op::kAddInt:
+      return Datum::Int(S(U(a) + U(b)));
+    case Op::kSubtractInt:
+      return Datum::Int(S(U(a) - U(b)));
+    case Op::kMultiplyInt:
+      return Datum::Int(S(U(a) * U(b)));
     case Op::kDivideInt:
       if (b == 0) return Datum::Null();
       if (b == -1) return Datum::Int(S(0 - U(a)));  // INT64_MIN / -1 wraps, as in Java.
@@ -89,19 +102,26 @@ Datum IntArithmetic(Op op, int64_t a, int64_t b) {
       if (b == 0) return Datum::Null();
       if (b == -1) return Datum::Int(0);
       return Datum::Int(a % b);
-    default: break;
+    default:
+      break;
   }
   TIDEMARK_CHECK(false);
 }
 
 Datum DoubleArithmetic(Op op, double a, double b) {
   switch (op) {
-    case Op::kAddDouble: return Datum::Double(a + b);
-    case Op::kSubtractDouble: return Datum::Double(a - b);
-    case Op::kMultiplyDouble: return Datum::Double(a * b);
-    case Op::kDivideDouble: return b == 0 ? Datum::Null() : Datum::Double(a / b);
-    case Op::kRemainderDouble: return b == 0 ? Datum::Null() : Datum::Double(std::fmod(a, b));
-    default: break;
+    case Op::kAddDouble:
+      return Datum::Double(a + b);
+    case Op::kSubtractDouble:
+      return Datum::Double(a - b);
+    case Op::kMultiplyDouble:
+      return Datum::Double(a * b);
+    case Op::kDivideDouble:
+      return b == 0 ? Datum::Null() : Datum::Double(a / b);
+    case Op::kRemainderDouble:
+      return b == 0 ? Datum::Null() : Datum::Double(std::fmod(a, b));
+    default:
+      break;
   }
   TIDEMARK_CHECK(false);
 }
@@ -109,12 +129,18 @@ Datum DoubleArithmetic(Op op, double a, double b) {
 template <typename T>
 bool Compare(Comparison comparison, const T& a, const T& b) {
   switch (comparison) {
-    case Comparison::kEqual: return a == b;
-    case Comparison::kNotEqual: return a != b;
-    case Comparison::kLess: return a < b;
-    case Comparison::kLessEqual: return a <= b;
-    case Comparison::kGreater: return a > b;
-    case Comparison::kGreaterEqual: return a >= b;
+    case Comparison::kEqual:
+      return a == b;
+    case Comparison::kNotEqual:
+      return a != b;
+    case Comparison::kLess:
+      return a < b;
+    case Comparison::kLessEqual:
+      return a <= b;
+    case Comparison::kGreater:
+      return a > b;
+    case Comparison::kGreaterEqual:
+      return a >= b;
   }
   return false;
 }
@@ -122,11 +148,16 @@ bool Compare(Comparison comparison, const T& a, const T& b) {
 // REQUIRES: neither is null; both of `type`.
 bool CompareData(Comparison comparison, ValueType type, const Datum& a, const Datum& b) {
   switch (type) {
-    case ValueType::kBool: return Compare(comparison, a.boolean(), b.boolean());
-    case ValueType::kInt: return Compare(comparison, a.integer(), b.integer());
-    case ValueType::kDouble: return Compare(comparison, a.real(), b.real());
-    case ValueType::kString: return Compare(comparison, a.text(), b.text());
-    case ValueType::kNull: break;
+    case ValueType::kBool:
+      return Compare(comparison, a.boolean(), b.boolean());
+    case ValueType::kInt:
+      return Compare(comparison, a.integer(), b.integer());
+    case ValueType::kDouble:
+      return Compare(comparison, a.real(), b.real());
+    case ValueType::kString:
+      return Compare(comparison, a.text(), b.text());
+    case ValueType::kNull:
+      break;
   }
   TIDEMARK_CHECK(false);
 }
@@ -217,22 +248,30 @@ Datum Cast(Op op, Datum d) {
     }
     case Op::kCastString:
       switch (from) {
-        case ValueType::kBool: return Datum::View(d.boolean() ? "true" : "false");
-        case ValueType::kInt: return Datum::Owned(fmt::format("{}", d.integer()));
-        case ValueType::kDouble: return Datum::Owned(fmt::format("{}", d.real()));
-        default: return d;
+        case ValueType::kBool:
+          return Datum::View(d.boolean() ? "true" : "false");
+        case ValueType::kInt:
+          return Datum::Owned(fmt::format("{}", d.integer()));
+        case ValueType::kDouble:
+          return Datum::Owned(fmt::format("{}", d.real()));
+        default:
+          return d;
       }
     case Op::kCastBool:
       switch (from) {
-        case ValueType::kInt: return Datum::Bool(d.integer() != 0);
-        case ValueType::kDouble: return Datum::Bool(d.real() != 0);
+        case ValueType::kInt:
+          return Datum::Bool(d.integer() != 0);
+        case ValueType::kDouble:
+          return Datum::Bool(d.real() != 0);
         case ValueType::kString:
           if (EqualsIgnoringCase(d.text(), "true")) return Datum::Bool(true);
           if (EqualsIgnoringCase(d.text(), "false")) return Datum::Bool(false);
           return Datum::Null();
-        default: return d;
+        default:
+          return d;
       }
-    default: break;
+    default:
+      break;
   }
   TIDEMARK_CHECK(false);
 }
@@ -243,24 +282,37 @@ Datum StrictFunction(const Program& program, const Node& node, const Record& rec
   if (a.is_null()) return a;
   if (node.arg_count == 1) {
     switch (node.op) {
-      case Op::kLower: return Datum::Owned(AsciiCase(a.TakeString(), false));
-      case Op::kUpper: return Datum::Owned(AsciiCase(a.TakeString(), true));
-      case Op::kLength: return Datum::Int(static_cast<int64_t>(a.text().size()));
-      case Op::kAbsInt: return Datum::Int(a.integer() < 0 ? S(0 - U(a.integer())) : a.integer());
-      case Op::kAbsDouble: return Datum::Double(std::fabs(a.real()));
-      case Op::kNegateInt: return Datum::Int(S(0 - U(a.integer())));
-      case Op::kNegateDouble: return Datum::Double(-a.real());
-      case Op::kIntToDouble: return Datum::Double(static_cast<double>(a.integer()));
-      case Op::kNot: return Datum::Bool(!a.boolean());
-      default: return Cast(node.op, std::move(a));
+      case Op::kLower:
+        return Datum::Owned(AsciiCase(a.TakeString(), false));
+      case Op::kUpper:
+        return Datum::Owned(AsciiCase(a.TakeString(), true));
+      case Op::kLength:
+        return Datum::Int(static_cast<int64_t>(a.text().size()));
+      case Op::kAbsInt:
+        return Datum::Int(a.integer() < 0 ? S(0 - U(a.integer())) : a.integer());
+      case Op::kAbsDouble:
+        return Datum::Double(std::fabs(a.real()));
+      case Op::kNegateInt:
+        return Datum::Int(S(0 - U(a.integer())));
+      case Op::kNegateDouble:
+        return Datum::Double(-a.real());
+      case Op::kIntToDouble:
+        return Datum::Double(static_cast<double>(a.integer()));
+      case Op::kNot:
+        return Datum::Bool(!a.boolean());
+      default:
+        return Cast(node.op, std::move(a));
     }
   }
   const Datum b = Evaluate(program, program.Arg(node, 1), record);
   if (b.is_null()) return b;
   switch (node.op) {
-    case Op::kStartsWith: return Datum::Bool(a.text().starts_with(b.text()));
-    case Op::kEndsWith: return Datum::Bool(a.text().ends_with(b.text()));
-    case Op::kContains: return Datum::Bool(a.text().find(b.text()) != std::string_view::npos);
+    case Op::kStartsWith:
+      return Datum::Bool(a.text().starts_with(b.text()));
+    case Op::kEndsWith:
+      return Datum::Bool(a.text().ends_with(b.text()));
+    case Op::kContains:
+      return Datum::Bool(a.text().find(b.text()) != std::string_view::npos);
     case Op::kConcat: {
       std::string joined = a.TakeString();
       joined += b.text();
@@ -277,10 +329,14 @@ Datum StrictFunction(const Program& program, const Node& node, const Record& rec
       }
       return Substr(std::move(a), b.integer(), length);
     }
-    case Op::kAddDouble: case Op::kSubtractDouble: case Op::kMultiplyDouble:
-    case Op::kDivideDouble: case Op::kRemainderDouble:
+    case Op::kAddDouble:
+    case Op::kSubtractDouble:
+    case Op::kMultiplyDouble:
+    case Op::kDivideDouble:
+    case Op::kRemainderDouble:
       return DoubleArithmetic(node.op, a.real(), b.real());
-    default: return IntArithmetic(node.op, a.integer(), b.integer());
+    default:
+      return IntArithmetic(node.op, a.integer(), b.integer());
   }
 }
 
@@ -296,11 +352,15 @@ Datum FieldValue(const Node& node, const Record& record) {
 Datum Evaluate(const Program& program, uint32_t index, const Record& record) {
   const Node& node = program.nodes[index];
   switch (node.op) {
-    case Op::kConstant: return FromValue(node.constant);
-    case Op::kField: return FieldValue(node, record);
-    case Op::kIn: return EvaluateIn(program, node, record);
+    case Op::kConstant:
+      return FromValue(node.constant);
+    case Op::kField:
+      return FieldValue(node, record);
+    case Op::kIn:
+      return EvaluateIn(program, node, record);
     case Op::kAnd:
-    case Op::kOr: return EvaluateLogic(program, node, record);
+    case Op::kOr:
+      return EvaluateLogic(program, node, record);
     case Op::kIsNull:
       return Datum::Bool(Evaluate(program, program.Arg(node, 0), record).is_null());
     case Op::kCoalesce:
@@ -309,7 +369,8 @@ Datum Evaluate(const Program& program, uint32_t index, const Record& record) {
         if (!d.is_null()) return d;
       }
       return Datum::Null();
-    default: return StrictFunction(program, node, record);
+    default:
+      return StrictFunction(program, node, record);
   }
 }
 

@@ -1,8 +1,8 @@
 // The built-in functions: their names, arities and typing rules.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "engine/internal/expression_builder.h"
 #include "engine/nearest_name.h"
@@ -19,9 +19,12 @@ struct FunctionSpec {
 
 constexpr size_t kVariadic = std::numeric_limits<size_t>::max();
 constexpr FunctionSpec kFunctions[] = {
-    {"lower", 1, 1},       {"upper", 1, 1},     {"substr", 2, 3},   {"length", 1, 1},
-    {"starts_with", 2, 2}, {"ends_with", 2, 2}, {"contains", 2, 2}, {"abs", 1, 1},
-    {"int", 1, 1},         {"double", 1, 1},    {"string", 1, 1},   {"bool", 1, 1},
+    {"lower", 1, 1},       {"upper", 1, 1},
+    {"substr", 2, 3},      {"length", 1, 1},
+    {"starts_with", 2, 2}, {"ends_with", 2, 2},
+    {"contains", 2, 2},    {"abs", 1, 1},
+    {"int", 1, 1},         {"double", 1, 1},
+    {"string", 1, 1},      {"bool", 1, 1},
     {"is_null", 1, 1},     {"coalesce", 2, kVariadic},
 };
 
@@ -105,11 +108,11 @@ void Builder::ExpectArgument(const std::string& function, const std::vector<Oper
   const ValueType got = TypeOf(args[i]);
   if (got == expected || got == ValueType::kNull) return;
   if (args.size() == 1) {
-    Fail(offset, fmt::format("{} expects {}, got {}", function, WithArticle(expected),
-                             TypeName(got)));
+    Fail(offset,
+         fmt::format("{} expects {}, got {}", function, WithArticle(expected), TypeName(got)));
   }
-  Fail(offset, fmt::format("{} expects {} as argument {}, got {}", function,
-                           WithArticle(expected), i + 1, TypeName(got)));
+  Fail(offset, fmt::format("{} expects {} as argument {}, got {}", function, WithArticle(expected),
+                           i + 1, TypeName(got)));
 }
 
 Operand Builder::StringFunction(const std::string& name, const std::vector<Operand>& args,
@@ -139,10 +142,12 @@ Operand Builder::StringFunction(const std::string& name, const std::vector<Opera
 Operand Builder::OtherFunction(const std::string& name, const std::vector<Operand>& args,
                                size_t offset) {
   const ValueType first = TypeOf(args[0]);
-  if (name == "is_null") return Emit(Node{.op = Op::kIsNull, .type = ValueType::kBool}, args, offset);
+  if (name == "is_null")
+    return Emit(Node{.op = Op::kIsNull, .type = ValueType::kBool}, args, offset);
   if (name == "abs") {
     if (first == ValueType::kNull) return NullOf(ValueType::kNull, offset);
-    if (!IsNumeric(first)) Fail(offset, fmt::format("abs expects a number, got {}", TypeName(first)));
+    if (!IsNumeric(first))
+      Fail(offset, fmt::format("abs expects a number, got {}", TypeName(first)));
     return Emit(Node{.op = first == ValueType::kInt ? Op::kAbsInt : Op::kAbsDouble, .type = first},
                 args, offset);
   }

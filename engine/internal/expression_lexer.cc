@@ -1,9 +1,9 @@
 #include "engine/internal/expression_lexer.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <limits>
-
-#include <fmt/format.h>
 
 namespace tidemark::engine::internal {
 
@@ -40,9 +40,7 @@ std::string QuoteForMessage(std::string_view bytes) {
   return out + "'";
 }
 
-SourceLocation Lexer::At(size_t offset) const {
-  return origin_.Advanced(static_cast<int>(offset));
-}
+SourceLocation Lexer::At(size_t offset) const { return origin_.Advanced(static_cast<int>(offset)); }
 
 std::string Lexer::Quote(const Token& token) const {
   return QuoteForMessage(source_.substr(token.offset, token.length));
@@ -80,9 +78,10 @@ Token Lexer::LexNumber(size_t start) {
   }
   if (end < source_.size() && (IsWordChar(source_[end]) || source_[end] == '.')) {
     while (end < source_.size() && (IsWordChar(source_[end]) || source_[end] == '.')) ++end;
-    throw InputError(At(start), fmt::format("invalid number {}",
-                                            QuoteForMessage(source_.substr(start, end - start))),
-                     "numbers look like 42, 1.5 or 2e3");
+    throw InputError(
+        At(start),
+        fmt::format("invalid number {}", QuoteForMessage(source_.substr(start, end - start))),
+        "numbers look like 42, 1.5 or 2e3");
   }
   pos_ = end;
   const std::string_view spelling = source_.substr(start, end - start);
@@ -90,12 +89,11 @@ Token Lexer::LexNumber(size_t start) {
               .offset = start,
               .length = end - start};
   if (is_double) {
-    const auto [ptr, ec] = std::from_chars(spelling.data(), spelling.data() + spelling.size(),
-                                           token.number);
+    const auto [ptr, ec] =
+        std::from_chars(spelling.data(), spelling.data() + spelling.size(), token.number);
     if (ec != std::errc() || ptr != spelling.data() + spelling.size()) {
-      throw InputError(At(start),
-                       fmt::format("number {} is out of range for a double",
-                                   QuoteForMessage(spelling)));
+      throw InputError(At(start), fmt::format("number {} is out of range for a double",
+                                              QuoteForMessage(spelling)));
     }
     return token;
   }
@@ -118,7 +116,8 @@ Token Lexer::LexQuoted(size_t start, char quote, TokenKind kind) {
   size_t i = start + 1;
   while (true) {
     if (i >= source_.size()) {
-      throw InputError(At(start), is_field ? "unterminated quoted field name" : "unterminated string",
+      throw InputError(At(start),
+                       is_field ? "unterminated quoted field name" : "unterminated string",
                        fmt::format("close it with {}", quote));
     }
     const char c = source_[i];
@@ -134,9 +133,18 @@ Token Lexer::LexQuoted(size_t start, char quote, TokenKind kind) {
     }
     const char escaped = source_[i + 1];
     switch (escaped) {
-      case '\\': case '\'': case '"': case '`': token.text += escaped; break;
-      case 'n': token.text += '\n'; break;
-      case 't': token.text += '\t'; break;
+      case '\\':
+      case '\'':
+      case '"':
+      case '`':
+        token.text += escaped;
+        break;
+      case 'n':
+        token.text += '\n';
+        break;
+      case 't':
+        token.text += '\t';
+        break;
       default:
         throw InputError(At(i),
                          fmt::format("unknown escape {}", QuoteForMessage(source_.substr(i, 2))),
@@ -157,8 +165,8 @@ Token Lexer::LexWord(size_t start) {
   const std::string_view word = source_.substr(start, end - start);
   Token token{.kind = TokenKind::kIdentifier, .offset = start, .length = end - start};
   static constexpr std::pair<std::string_view, TokenKind> kKeywords[] = {
-      {"and", TokenKind::kAnd},     {"or", TokenKind::kOr},       {"not", TokenKind::kNot},
-      {"in", TokenKind::kIn},       {"true", TokenKind::kTrue},   {"false", TokenKind::kFalse},
+      {"and", TokenKind::kAnd},  {"or", TokenKind::kOr},     {"not", TokenKind::kNot},
+      {"in", TokenKind::kIn},    {"true", TokenKind::kTrue}, {"false", TokenKind::kFalse},
       {"null", TokenKind::kNull}};
   for (const auto& [keyword, kind] : kKeywords) {
     if (EqualsIgnoringCase(word, keyword)) {
@@ -179,14 +187,30 @@ Token Lexer::LexOperator(size_t start) {
     token.length = 2;
   };
   switch (c) {
-    case '(': token.kind = TokenKind::kLeftParen; break;
-    case ')': token.kind = TokenKind::kRightParen; break;
-    case ',': token.kind = TokenKind::kComma; break;
-    case '+': token.kind = TokenKind::kPlus; break;
-    case '-': token.kind = TokenKind::kMinus; break;
-    case '*': token.kind = TokenKind::kStar; break;
-    case '/': token.kind = TokenKind::kSlash; break;
-    case '%': token.kind = TokenKind::kPercent; break;
+    case '(':
+      token.kind = TokenKind::kLeftParen;
+      break;
+    case ')':
+      token.kind = TokenKind::kRightParen;
+      break;
+    case ',':
+      token.kind = TokenKind::kComma;
+      break;
+    case '+':
+      token.kind = TokenKind::kPlus;
+      break;
+    case '-':
+      token.kind = TokenKind::kMinus;
+      break;
+    case '*':
+      token.kind = TokenKind::kStar;
+      break;
+    case '/':
+      token.kind = TokenKind::kSlash;
+      break;
+    case '%':
+      token.kind = TokenKind::kPercent;
+      break;
     case '=':
       token.kind = TokenKind::kEqual;
       if (next == '=') two(TokenKind::kEqual);
@@ -210,15 +234,16 @@ Token Lexer::LexOperator(size_t start) {
     case '|':
       if (next == '|') two(TokenKind::kOr);
       break;
-    default: break;
+    default:
+      break;
   }
   if (token.kind == TokenKind::kEnd) {
     std::string hint;
     if (c == '&') hint = "write 'and' or '&&'";
     if (c == '|') hint = "write 'or' or '||'";
-    throw InputError(At(start),
-                     fmt::format("unexpected character {}", QuoteForMessage(source_.substr(start, 1))),
-                     hint);
+    throw InputError(
+        At(start),
+        fmt::format("unexpected character {}", QuoteForMessage(source_.substr(start, 1))), hint);
   }
   pos_ = start + token.length;
   return token;

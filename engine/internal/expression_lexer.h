@@ -46,9 +46,9 @@ enum class TokenKind {
 
 struct Token {
   TokenKind kind = TokenKind::kEnd;
-  size_t offset = 0;  // of the first byte
-  size_t length = 0;  // in bytes of the source
-  std::string text;   // decoded string or identifier
+  size_t offset = 0;   // of the first byte
+  size_t length = 0;   // in bytes of the source
+  std::string text{};  // decoded string or identifier
   bool quoted = false;
   uint64_t magnitude = 0;
   double number = 0;

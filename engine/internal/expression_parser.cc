@@ -11,10 +11,15 @@ namespace {
 
 bool IsComparison(TokenKind kind) {
   switch (kind) {
-    case TokenKind::kEqual: case TokenKind::kNotEqual: case TokenKind::kLess:
-    case TokenKind::kLessEqual: case TokenKind::kGreater: case TokenKind::kGreaterEqual:
+    case TokenKind::kEqual:
+    case TokenKind::kNotEqual:
+    case TokenKind::kLess:
+    case TokenKind::kLessEqual:
+    case TokenKind::kGreater:
+    case TokenKind::kGreaterEqual:
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -153,8 +158,8 @@ Operand Parser::ParseComparison() {
     return lhs;
   }
   if (IsComparison(current_.kind) || current_.kind == TokenKind::kIn) {
-    Fail(current_.offset, fmt::format("comparisons do not chain: {} follows a comparison",
-                                      lexer_.Quote(current_)),
+    Fail(current_.offset,
+         fmt::format("comparisons do not chain: {} follows a comparison", lexer_.Quote(current_)),
          "join them with 'and', or add parentheses");
   }
   return lhs;
@@ -235,7 +240,8 @@ Operand Parser::ParseInteger(bool negated, size_t offset) {
 Operand Parser::ParsePrimary() {
   const size_t offset = current_.offset;
   switch (current_.kind) {
-    case TokenKind::kInt: return ParseInteger(/*negated=*/false, offset);
+    case TokenKind::kInt:
+      return ParseInteger(/*negated=*/false, offset);
     case TokenKind::kDouble: {
       const double value = current_.number;
       Advance();
@@ -252,15 +258,19 @@ Operand Parser::ParsePrimary() {
       Advance();
       return builder_.Constant(value, offset);
     }
-    case TokenKind::kNull: Advance(); return builder_.Constant(std::monostate{}, offset);
-    case TokenKind::kIdentifier: return ParseIdentifier();
+    case TokenKind::kNull:
+      Advance();
+      return builder_.Constant(std::monostate{}, offset);
+    case TokenKind::kIdentifier:
+      return ParseIdentifier();
     case TokenKind::kLeftParen: {
       Advance();
       Operand inner = ParseOr();
       ExpectClose("(", offset);
       return inner;
     }
-    default: FailExpectedExpression();
+    default:
+      FailExpectedExpression();
   }
 }
 

@@ -77,7 +77,7 @@ struct Node {
   int depth = 1;  // of the subtree rooted here
   uint32_t first_arg = 0;
   uint32_t arg_count = 0;
-  size_t field = 0;  // kField: index into Record::values
+  size_t field = 0;                   // kField: index into Record::values
   Value constant = std::monostate{};  // kConstant
 };
 
