@@ -218,8 +218,14 @@ std::optional<T> ParseWhole(std::string_view text) {
   return value;
 }
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && AsciiCase(std::string(a), false) == b;
+// REQUIRES: `lower` is in lower case.
+bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != lower[i]) return false;
+  }
+  return true;
 }
 
 // REQUIRES: `d` is not null.
