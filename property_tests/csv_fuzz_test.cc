@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/input_error.h"
+#include "sim/csv_record_reader.h"
 #include "sim/csv_test_file.h"
 #include "sim/csv_trace_reader.h"
 
@@ -193,7 +194,38 @@ void Apply(const Mutation& m, std::string& s) {
   }
 }
 
+// One step of a CsvRecordReader, as comparable data.
+std::string Describe(CsvRecordReader& reader, CsvRecordReader::Status status) {
+  switch (status) {
+    case CsvRecordReader::Status::kEnd:
+      return "end";
+    case CsvRecordReader::Status::kSyntaxError:
+      return fmt::format("syntax error [{}] raw [{}]", reader.syntax_error().what(), reader.raw());
+    case CsvRecordReader::Status::kRecord:
+      break;
+  }
+  std::string out = fmt::format("record at {} raw [{}]:", reader.line(), reader.raw());
+  for (size_t i = 0; i < reader.size(); ++i) {
+    out += reader.is_null(i) ? " null" : fmt::format(" [{}]", reader.cell(i));
+    out += "@" + reader.CellLocation(i).ToString();
+  }
+  return out;
+}
+
 BOOST_AUTO_TEST_SUITE(csv_fuzz)
+
+RC_BOOST_PROP(plain_lines_split_directly_as_libcsv_splits_them, ()) {
+  const std::string contents = *rc::gen::container<std::string>(CsvByte());
+  const CsvTestFile file("csv_split", contents);
+  CsvRecordReader fast(file.path(), CsvRecordReader::PlainLines::kSplitDirectly);
+  CsvRecordReader slow(file.path(), CsvRecordReader::PlainLines::kThroughLibcsv);
+  for (size_t step = 0; step <= contents.size() + 1; ++step) {
+    const CsvRecordReader::Status status = fast.Next();
+    RC_ASSERT(Describe(fast, status) == Describe(slow, slow.Next()));
+    if (status == CsvRecordReader::Status::kEnd) return;
+  }
+  RC_FAIL("more records than bytes");
+}
 
 RC_BOOST_PROP(random_bytes_after_a_valid_header_read_safely, ()) {
   const std::string body = *rc::gen::container<std::string>(CsvByte());

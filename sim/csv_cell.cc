@@ -114,34 +114,47 @@ void Fail(CellError* error, engine::ValueType type, std::string_view text, CellS
 
 }  // namespace
 
-std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
-                                       CellError* error) {
+bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
+                   CellError* error) {
   CellStatus status = CellStatus::kMalformed;
   switch (type) {
     case engine::ValueType::kString:
-      return engine::Value(std::string(text));
+      out.emplace<std::string>(text);
+      return true;
     case engine::ValueType::kInt: {
       int64_t v = 0;
       status = ParseInt64(text, &v);
-      if (status == CellStatus::kOk) return engine::Value(v);
-      break;
+      if (status != CellStatus::kOk) break;
+      out = v;
+      return true;
     }
     case engine::ValueType::kDouble: {
       double v = 0;
       status = ParseFiniteDouble(text, &v);
-      if (status == CellStatus::kOk) return engine::Value(v);
-      break;
+      if (status != CellStatus::kOk) break;
+      out = v;
+      return true;
     }
     case engine::ValueType::kBool:
-      if (EqualsIgnoringCase(text, "true")) return engine::Value(true);
-      if (EqualsIgnoringCase(text, "false")) return engine::Value(false);
+      if (EqualsIgnoringCase(text, "true") || EqualsIgnoringCase(text, "false")) {
+        out = text.size() == 4;
+        return true;
+      }
       break;
     case engine::ValueType::kNull:
-      if (text.empty()) return engine::Value();
-      break;
+      if (!text.empty()) break;
+      out = std::monostate();
+      return true;
   }
   Fail(error, type, text, status);
-  return std::nullopt;
+  return false;
+}
+
+std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
+                                       CellError* error) {
+  engine::Value value;
+  if (!ParseCellInto(text, type, value, error)) return std::nullopt;
+  return value;
 }
 
 std::string QuoteForMessage(std::string_view text) {

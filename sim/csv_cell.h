@@ -36,6 +36,11 @@ struct CellError {
 std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
                                        CellError* error = nullptr);
 
+// ParseCell for hot loops: writes the value into `out` (which keeps its old
+// value on failure) and returns whether the text parsed, with no temporary.
+bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
+                   CellError* error = nullptr);
+
 // `text` single-quoted for an error message, shortened to at most 40
 // characters (cut on a UTF-8 boundary, "..." appended) and with control
 // characters escaped (\n, \x01), so a runaway cell neither floods the terminal

@@ -14,6 +14,9 @@
 // line; columns count UTF-8 characters from 1. Finding a cell's position
 // rescans its record, which only errors need: reading pays nothing for it.
 //
+// Lines without quotes (most lines) are split directly, a fast path that gives
+// the same cells as libcsv; the others go through libcsv.
+//
 // Memory is one 64 KiB block, the current record and its cells; records come in
 // file order. A syntax error is returned rather than thrown, so the caller may
 // route the bad record and go on: the record is taken to end with the physical
@@ -25,6 +28,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/input_error.h"
 
@@ -33,9 +37,13 @@ namespace tidemark::sim {
 class CsvRecordReader {
  public:
   enum class Status { kRecord, kSyntaxError, kEnd };
+  // How a line without quotes or stray '\r' is split. Both ways give the same
+  // records; kThroughLibcsv exists so that tests can check that they do.
+  enum class PlainLines { kSplitDirectly, kThroughLibcsv };
 
   // Opens `path`; throws engine::InputError if it is missing or unreadable.
-  explicit CsvRecordReader(std::string path);
+  explicit CsvRecordReader(std::string path,
+                           PlainLines plain_lines = PlainLines::kSplitDirectly);
   ~CsvRecordReader();
   CsvRecordReader(const CsvRecordReader&) = delete;
   CsvRecordReader& operator=(const CsvRecordReader&) = delete;
@@ -46,15 +54,20 @@ class CsvRecordReader {
   Status Next();
 
   // The cells of the current record. Views stay valid until the next Next().
-  size_t size() const;
-  std::string_view cell(size_t i) const;
+  size_t size() const { return cells_.size(); }
+  std::string_view cell(size_t i) const {
+    return {cell_bytes_.data() + cells_[i].offset, cells_[i].size};
+  }
   // True for an empty unquoted cell.
-  bool is_null(size_t i) const;
+  bool is_null(size_t i) const { return cells_[i].null; }
 
-  // The record's text as in the file, without its final line break.
+  // The record's text as in the file, without its final line break. Valid
+  // until the next Next().
   std::string_view raw() const;
   // File, first line of the record, column 1.
   engine::SourceLocation start() const;
+  // The first line of the record.
+  int line() const;
   // Where cell `i` starts (after any leading spaces). REQUIRES: i < size().
   engine::SourceLocation CellLocation(size_t i) const;
 
@@ -64,7 +77,16 @@ class CsvRecordReader {
   const std::string& path() const;
 
  private:
+  struct Cell {
+    size_t offset = 0;
+    size_t size = 0;
+    bool null = false;
+  };
   struct Impl;
+
+  // The cells live here, not in Impl, so that the accessors above inline.
+  std::string cell_bytes_;  // the cells' text, back to back
+  std::vector<Cell> cells_;
   std::unique_ptr<Impl> impl_;
 };
 

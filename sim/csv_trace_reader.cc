@@ -66,7 +66,7 @@ std::optional<TraceRow> CsvTraceReader::Next() {
   if (status == CsvRecordReader::Status::kSyntaxError) return Reject(records_.syntax_error(), id);
   TraceRow row;
   row.record.id = id;
-  row.line = records_.start().line;
+  row.line = records_.line();
   if (!ParseRecord(row)) return Reject(*error_, id);
   return row;
 }
@@ -102,10 +102,10 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
   CellError cell_error;
   switch (spec.role) {
     case TraceColumnRole::kField: {
-      std::optional<engine::Value> value =
-          ParseCell(text, options_.schema.field(spec.field).type, &cell_error);
-      if (!value) break;
-      row.record.values[spec.field] = std::move(*value);
+      if (!ParseCellInto(text, options_.schema.field(spec.field).type,
+                         row.record.values[spec.field], &cell_error)) {
+        break;
+      }
       return true;
     }
     case TraceColumnRole::kArrival: {
@@ -180,7 +180,7 @@ std::optional<TraceRow> CsvTraceReader::Reject(const engine::InputError& error, 
   TraceRow row;
   row.kind = TraceRowKind::kParseFailure;
   row.record.id = id;
-  row.line = records_.start().line;
+  row.line = records_.line();
   row.raw = std::string(records_.raw());
   row.error = error.what();
   return row;
