@@ -4,9 +4,8 @@
 // succeeds or raises an InputError located inside the file; routing bad rows
 // never raises after the header; nothing crashes, hangs or throws anything
 // else. Valid traces read back exactly.
-#include <rapidcheck/boost_test.h>
-
 #include <fmt/format.h>
+#include <rapidcheck/boost_test.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -58,8 +57,8 @@ int LineLength(const std::string& contents, int line) {
 
 // Within 1..lines+1 is the contract; the reader does better, pointing at a
 // character that exists (or just past the end of its line).
-void CheckLocated(const engine::InputError& e, const std::string& path,
-                  const std::string& contents, int lines) {
+void CheckLocated(const engine::InputError& e, const std::string& path, const std::string& contents,
+                  int lines) {
   RC_ASSERT(e.where().file == path);
   RC_ASSERT(e.where().line >= 1);
   RC_ASSERT(e.where().line <= std::max(lines, 1));
@@ -126,13 +125,13 @@ std::string QuoteIfNeeded(const std::string& s) {
 
 rc::Gen<TraceCells> Cells() {
   return rc::gen::build<TraceCells>(
-      rc::gen::set(&TraceCells::sensor,
-                   rc::gen::map(rc::gen::maybe(rc::gen::container<std::string>(rc::gen::elementOf(
-                                    std::vector<char>{'s', '1', ' ', ',', '"', '\n', '\r', '\t',
-                                                      'x'}))),
-                                [](rc::Maybe<std::string> s) {
-                                  return s ? std::optional<std::string>(*s) : std::nullopt;
-                                })),
+      rc::gen::set(
+          &TraceCells::sensor,
+          rc::gen::map(rc::gen::maybe(rc::gen::container<std::string>(rc::gen::elementOf(
+                           std::vector<char>{'s', '1', ' ', ',', '"', '\n', '\r', '\t', 'x'}))),
+                       [](rc::Maybe<std::string> s) {
+                         return s ? std::optional<std::string>(*s) : std::nullopt;
+                       })),
       rc::gen::set(&TraceCells::ts, rc::gen::arbitrary<int64_t>()),
       rc::gen::set(&TraceCells::temperature,
                    rc::gen::map(rc::gen::arbitrary<int32_t>(), [](int32_t n) { return n / 8.0; })),
@@ -158,10 +157,10 @@ struct Mutation {
 
 rc::Gen<Mutation> AnyMutation() {
   return rc::gen::build<Mutation>(
-      rc::gen::set(&Mutation::kind,
-                   rc::gen::element(MutationKind::kInsert, MutationKind::kDelete,
-                                    MutationKind::kReplace, MutationKind::kDuplicateLine,
-                                    MutationKind::kDropQuote)),
+      rc::gen::set(
+          &Mutation::kind,
+          rc::gen::element(MutationKind::kInsert, MutationKind::kDelete, MutationKind::kReplace,
+                           MutationKind::kDuplicateLine, MutationKind::kDropQuote)),
       rc::gen::set(&Mutation::at, rc::gen::arbitrary<size_t>()),
       rc::gen::set(&Mutation::byte, CsvByte()));
 }

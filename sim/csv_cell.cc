@@ -90,8 +90,8 @@ void Fail(CellError* error, engine::ValueType type, std::string_view text, CellS
   const std::string shown = QuoteForMessage(text);
   switch (status) {
     case CellStatus::kOutOfRange:
-      error->message = fmt::format("expects {} {}, got {}, which is out of range",
-                                   Article(type), name, shown);
+      error->message =
+          fmt::format("expects {} {}, got {}, which is out of range", Article(type), name, shown);
       error->hint = type == engine::ValueType::kInt
                         ? "ints are 64-bit: -9223372036854775808 to 9223372036854775807"
                         : "doubles are finite, about 2.2e-308 to 1.8e308 in magnitude, or 0";

@@ -1,7 +1,6 @@
 #include "sim/csv_cell.h"
 
 #include <boost/test/unit_test.hpp>
-
 #include <cstdint>
 #include <limits>
 

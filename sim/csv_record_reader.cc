@@ -23,6 +23,10 @@ constexpr unsigned char kParserOptions =
 // from costing a reallocation every 128 bytes.
 constexpr size_t kParserBlockBytes = 4096;
 
+// A record longer than this is taken for a quote left open: reading on would
+// hold the rest of the file in memory only to report the same error at the end.
+constexpr size_t kMaxRecordBytes = 16 << 20;
+
 // libcsv's parser state between rows (ROW_NOT_BEGUN in csv.c; csv.h exposes the
 // state field but not its names).
 constexpr int kRowNotBegun = 0;
@@ -135,6 +139,11 @@ CsvRecordReader::Status CsvRecordReader::Impl::Next() {
     } else {
       record_copy.append(*line);
       record = record_copy;
+      if (record.size() > kMaxRecordBytes) {
+        return SyntaxError(CellOffset(cells.size()), "quoted cell runs on for more than 16 MiB",
+                           "is a closing '\"' missing? a quoted cell may span lines, so an "
+                           "unclosed quote takes in the lines after it");
+      }
     }
     const size_t parsed = csv_parse(&parser, line->data(), line->size(), OnCell, OnRowEnd, this);
     if (parsed < line->size()) return ParserError(record.size() - line->size() + parsed);
@@ -243,8 +252,8 @@ CsvRecordReader::Status CsvRecordReader::Impl::SyntaxError(size_t offset, std::s
 
 engine::SourceLocation CsvRecordReader::Impl::LocationAt(size_t offset) const {
   const std::string_view before = record.substr(0, offset);
-  const size_t line_start = before.rfind('\n') == std::string_view::npos ? 0
-                                                                          : before.rfind('\n') + 1;
+  const size_t line_start =
+      before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
   const auto breaks = std::count(before.begin(), before.end(), '\n');
   int64_t column = 1;
   for (size_t i = line_start; i < before.size(); ++i) {

@@ -18,9 +18,10 @@
 // the same cells as libcsv; the others go through libcsv.
 //
 // Memory is one 64 KiB block, the current record and its cells; records come in
-// file order. A syntax error is returned rather than thrown, so the caller may
-// route the bad record and go on: the record is taken to end with the physical
-// line where the error is, and reading resumes on the next line.
+// file order. A record may span at most 16 MiB of lines (more is reported as a
+// quote left open), so a stray quote cannot pull the whole file into memory. A syntax error is
+// returned rather than thrown, so the caller may route the bad record and go on: the record is
+// taken to end with the physical line where the error is, and reading resumes on the next line.
 #ifndef TIDEMARK_SIM_CSV_RECORD_READER_H_
 #define TIDEMARK_SIM_CSV_RECORD_READER_H_
 
@@ -42,8 +43,7 @@ class CsvRecordReader {
   enum class PlainLines { kSplitDirectly, kThroughLibcsv };
 
   // Opens `path`; throws engine::InputError if it is missing or unreadable.
-  explicit CsvRecordReader(std::string path,
-                           PlainLines plain_lines = PlainLines::kSplitDirectly);
+  explicit CsvRecordReader(std::string path, PlainLines plain_lines = PlainLines::kSplitDirectly);
   ~CsvRecordReader();
   CsvRecordReader(const CsvRecordReader&) = delete;
   CsvRecordReader& operator=(const CsvRecordReader&) = delete;

@@ -1,7 +1,6 @@
 #include "sim/csv_trace_reader.h"
 
 #include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
 
@@ -53,10 +52,9 @@ BOOST_AUTO_TEST_CASE(reads_typed_values_in_schema_order_with_ids_from_zero) {
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST(rows[0].record.id == 0u);
   BOOST_TEST(rows[1].record.id == 1u);
-  BOOST_TEST((rows[0].record.values ==
-              std::vector<Value>{std::string("s1"), int64_t{1000}, 21.5}));
-  BOOST_TEST((rows[1].record.values ==
-              std::vector<Value>{std::string("s,2"), int64_t{2000}, -3.0}));
+  BOOST_TEST((rows[0].record.values == std::vector<Value>{std::string("s1"), int64_t{1000}, 21.5}));
+  BOOST_TEST(
+      (rows[1].record.values == std::vector<Value>{std::string("s,2"), int64_t{2000}, -3.0}));
   BOOST_TEST((rows[1].record.timestamp == Timestamp::Millis(2000)));
   BOOST_TEST(rows[0].line == 2);
   BOOST_TEST(rows[1].line == 3);
@@ -159,7 +157,8 @@ BOOST_AUTO_TEST_CASE(keeps_line_breaks_inside_quotes_and_counts_them) {
 
 BOOST_AUTO_TEST_CASE(reads_rows_across_read_blocks_and_lines_longer_than_a_block) {
   std::string contents = "sensor_id,ts,temperature\n";
-  for (int i = 0; i < 20000; ++i) contents += "s" + std::to_string(i) + "," + std::to_string(i) + ",0.5\n";
+  for (int i = 0; i < 20000; ++i)
+    contents += "s" + std::to_string(i) + "," + std::to_string(i) + ",0.5\n";
   const std::string long_id(200000, 'x');
   contents += long_id + ",20000,1\n";
   const CsvTestFile file("blocks", contents);
@@ -277,6 +276,14 @@ BOOST_AUTO_TEST_CASE(reports_quote_errors_where_they_are) {
              "trace.csv:3:7: error: quoted cell is never closed");
   BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns1,1,1\rs2,2,2\n")) ==
              "trace.csv:2:7: error: carriage return in the middle of a line");
+}
+
+BOOST_AUTO_TEST_CASE(stops_a_runaway_quote_instead_of_holding_the_file) {
+  std::string contents = "sensor_id,ts,temperature\ns1,1,1\ns2,2,\"open\n";
+  const std::string filler(1000, 'x');
+  while (contents.size() < (17u << 20)) contents += filler + "\n";
+  BOOST_TEST(FirstLine(ErrorOf(contents)) ==
+             "trace.csv:3:6: error: quoted cell runs on for more than 16 MiB");
 }
 
 BOOST_AUTO_TEST_CASE(counts_columns_in_characters_not_bytes) {

@@ -25,9 +25,9 @@ constexpr std::array<ReservedColumn, 3> kReserved = {{
 }};
 
 const std::vector<std::string>& ReservedNames() {
-  static const std::vector<std::string> names(
-      {std::string(kReserved[0].name), std::string(kReserved[1].name),
-       std::string(kReserved[2].name)});
+  static const std::vector<std::string> names({std::string(kReserved[0].name),
+                                               std::string(kReserved[1].name),
+                                               std::string(kReserved[2].name)});
   return names;
 }
 
@@ -50,10 +50,9 @@ TraceColumn Classify(const CsvRecordReader& reader, size_t i, const engine::Sche
   if (const std::optional<size_t> field = schema.IndexOf(name)) {
     return {.role = TraceColumnRole::kField, .field = *field, .name = std::string(name)};
   }
-  throw engine::InputError(
-      reader.CellLocation(i),
-      fmt::format("unknown column {}", QuoteForMessage(name)),
-      engine::UnknownNameHint(name, schema.names()));
+  throw engine::InputError(reader.CellLocation(i),
+                           fmt::format("unknown column {}", QuoteForMessage(name)),
+                           engine::UnknownNameHint(name, schema.names()));
 }
 
 }  // namespace
@@ -66,11 +65,10 @@ TraceHeader TraceHeader::Parse(const CsvRecordReader& reader, const engine::Sche
     TraceColumn column = Classify(reader, i, schema);
     for (size_t earlier = 0; earlier < header.columns_.size(); ++earlier) {
       if (header.columns_[earlier].name != column.name) continue;
-      throw engine::InputError(
-          reader.CellLocation(i),
-          fmt::format("column '{}' appears twice in the header", column.name),
-          fmt::format("the first '{}' is at column {}", column.name,
-                      reader.CellLocation(earlier).column));
+      throw engine::InputError(reader.CellLocation(i),
+                               fmt::format("column '{}' appears twice in the header", column.name),
+                               fmt::format("the first '{}' is at column {}", column.name,
+                                           reader.CellLocation(earlier).column));
     }
     if (column.role == TraceColumnRole::kField) header.field_columns_[column.field] = i;
     header.columns_.push_back(std::move(column));
