@@ -1,0 +1,52 @@
+// Typed cells: the text of one trace cell parsed as a schema type.
+//
+// Parsing is locale-free and exact: the whole text must be one value of the
+// type, with nothing around it. The CSV trace reader and the scenario loader's
+// inline `events:` rows and expectations share these rules, so a value means
+// the same wherever it is written:
+//   int     optional sign, decimal digits, 64-bit range ("+7", "-42", "007")
+//   double  std::from_chars general format ("21.5", "-3", ".5", "1e-3"), with
+//           an optional leading '+'; nan, infinities and values outside the
+//           finite double range are rejected, so every stored double is finite
+//   bool    "true" or "false" in any case
+//   string  the text as it is
+// Null is not spelt in a cell: the caller decides what is null (in a CSV trace,
+// an empty unquoted cell). ParseCell itself never returns null except for
+// ValueType::kNull and empty text.
+#ifndef TIDEMARK_SIM_CSV_CELL_H_
+#define TIDEMARK_SIM_CSV_CELL_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/value.h"
+
+namespace tidemark::sim {
+
+// Why a cell did not parse. `message` is phrased to follow the name of the
+// column or field, as in "column 'temperature' " + "expects a double, got 'hot'".
+struct CellError {
+  std::string message;
+  std::string hint;
+};
+
+// Parses `text` as a value of `type`. On failure returns nullopt and, when
+// `error` is not null, says why.
+std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
+                                       CellError* error = nullptr);
+
+// ParseCell for hot loops: writes the value into `out` (which keeps its old
+// value on failure) and returns whether the text parsed, with no temporary.
+bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
+                   CellError* error = nullptr);
+
+// `text` single-quoted for an error message, shortened to at most 40
+// characters (cut on a UTF-8 boundary, "..." appended) and with control
+// characters escaped (\n, \x01), so a runaway cell neither floods the terminal
+// nor breaks the one-line error format: 'hot', 'a very long value that goe...'.
+std::string QuoteForMessage(std::string_view text);
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_CSV_CELL_H_
