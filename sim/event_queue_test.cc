@@ -8,7 +8,7 @@ namespace {
 using engine::Timestamp;
 
 std::vector<int> DrainSimultaneous(uint64_t seed) {
-  EventQueue<int> queue(Prng(seed));
+  EventQueue<int> queue{Prng(seed)};
   for (int i = 0; i < 8; ++i) queue.Push(Timestamp::Millis(5), i);
   std::vector<int> order;
   Timestamp at;
@@ -19,7 +19,7 @@ std::vector<int> DrainSimultaneous(uint64_t seed) {
 BOOST_AUTO_TEST_SUITE(event_queue)
 
 BOOST_AUTO_TEST_CASE(actions_come_out_by_time) {
-  EventQueue<char> queue(Prng(1));
+  EventQueue<char> queue{Prng(1)};
   queue.Push(Timestamp::Millis(30), 'c');
   queue.Push(Timestamp::Millis(10), 'a');
   queue.Push(Timestamp::Millis(20), 'b');

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
-#include "sim/csv_trace_reader.h"
+#include "sim/csv_cell.h"
 
 namespace tidemark::sim {
 

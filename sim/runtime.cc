@@ -11,6 +11,7 @@ using engine::Fate;
 using engine::LedgerEntry;
 using engine::Port;
 using engine::Record;
+using engine::RecordId;
 
 namespace {
 
@@ -139,7 +140,6 @@ class Pipeline {
     }
   }
 
-  using RecordId = engine::RecordId;
   const JobPlan& plan_;
   RunResult result_;
   std::vector<std::vector<std::vector<NodeIndex>>> consumers_;  // [node][port]

@@ -23,7 +23,7 @@ BOOST_AUTO_TEST_CASE(without_disorder_rows_arrive_at_their_event_time_in_order) 
   BOOST_REQUIRE_EQUAL(rows.size(), 8u);
   for (size_t i = 0; i < rows.size(); ++i) {
     BOOST_TEST(rows[i].event_time.millis() == static_cast<int64_t>(i) * 250);
-    BOOST_TEST(rows[i].arrival == rows[i].event_time);
+    BOOST_TEST(rows[i].arrival.millis() == rows[i].event_time.millis());
     BOOST_TEST(rows[i].key < 3u);
   }
 }

@@ -4,6 +4,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "sim/csv_cell.h"
 
 namespace tidemark::sim {
 
@@ -33,7 +34,7 @@ class InlineTraceInput : public TraceInput {
     if (next_ >= source_.events.size()) return std::nullopt;
     const InlineRow& row = source_.events[next_];
     TraceRow out;
-    out.where = row.where;
+    out.line = row.where.line;
     out.record.id = next_++;
     out.record.values.assign(source_.schema.size(), engine::Value{});
     std::vector<bool> seen(source_.schema.size(), false);
