@@ -9,9 +9,10 @@ std::string_view FateName(Fate fate) {
     case Fate::kFiltered: return "filtered";
     case Fate::kUnrouted: return "unrouted";
     case Fate::kInWindow: return "in window";
-    case Fate::kInWindowLate: return "in window (late, within allowed lateness)";
+    case Fate::kInWindowLate: return "in window within allowed lateness";
     case Fate::kLateToTag: return "late to side output";
     case Fate::kDroppedLate: return "dropped late";
+    case Fate::kDiscarded: return "discarded";
     case Fate::kUnconsumed: return "unconsumed side output";
     case Fate::kSunk: return "sunk";
   }

@@ -28,10 +28,11 @@ enum class Fate : uint8_t {
   kRoutedToTag,     // sent to side output `tag`
   kFiltered,        // a filter's condition was false (terminal)
   kUnrouted,        // no routing rule matched; discarded (terminal)
-  kInWindow,        // added to window [window_start, window_end) on time (terminal)
-  kInWindowLate,    // added within allowed lateness; re-fires the window (terminal)
+  kInWindow,        // added to at least one window on time (terminal)
+  kInWindowLate,    // added only within allowed lateness; re-fired the window (terminal)
   kLateToTag,       // every window was late: sent to the late-data side output `tag`
   kDroppedLate,     // every window was late and no late output: dropped (terminal)
+  kDiscarded,       // no window took it and it was not late (a sliding-window gap) (terminal)
   kUnconsumed,      // sent to a tag no stream consumes; Flink discards it (terminal)
   kSunk,            // reached sink `tag` (terminal)
 };
@@ -42,11 +43,11 @@ bool IsTerminal(Fate fate);
 struct LedgerEntry {
   RecordId record = kNoRecordId;
   uint32_t node = 0;
+  uint32_t subtask = 0;
   Fate fate = Fate::kEmitted;
-  uint32_t tag = 0;  // tag index of the node, or sink index for kSunk
-  Timestamp watermark = Timestamp::Min();
-  Timestamp window_start = Timestamp::Min();
-  Timestamp window_end = Timestamp::Min();
+  uint32_t tag = 0;  // output port (0 main, k side output k-1), or sink index for kSunk
+  Timestamp watermark = Timestamp::Min();        // the operator's, when it decided
+  Timestamp processing_time = Timestamp::Min();  // the virtual clock, when it decided
 };
 
 class Ledger {

@@ -6,11 +6,15 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
+#include "engine/key_groups.h"
 #include "engine/nearest_name.h"
+#include "sim/internal/plan_operators.h"
 
 namespace tidemark::sim {
 
 using engine::InputError;
+using internal::AddTag;
+using internal::CompileCondition;
 
 const PlannedSink* JobPlan::FindSink(std::string_view name) const {
   for (const PlannedSink& sink : sinks) {
@@ -117,128 +121,6 @@ std::vector<size_t> TopologicalOrder(const ScenarioSpec& spec, const NameTable& 
                    "a stream cannot read, directly or indirectly, from itself");
 }
 
-engine::Expression Compile(const ExpressionText& e, const engine::Schema& schema) {
-  return engine::Expression::Compile(e.text, schema, e.where);
-}
-
-engine::Expression CompileCondition(const ExpressionText& e, const engine::Schema& schema) {
-  engine::Expression compiled = Compile(e, schema);
-  if (compiled.type() != engine::ValueType::kBool) {
-    throw InputError(e.where,
-                     fmt::format("a condition must be bool, but '{}' is {}", e.text,
-                                 engine::TypeName(compiled.type())),
-                     "compare a value, e.g. 'temperature > 30'");
-  }
-  return compiled;
-}
-
-// Projection -> (schema, expressions).
-std::pair<engine::Schema, std::vector<engine::Expression>> CompileProjection(
-    const std::vector<Projection>& projection, const engine::Schema& input) {
-  std::vector<engine::Field> fields;
-  std::vector<engine::Expression> expressions;
-  for (const Projection& p : projection) {
-    for (const engine::Field& f : fields) {
-      if (f.name == p.name) {
-        throw InputError(p.expression.where, fmt::format("field '{}' is selected twice", p.name));
-      }
-    }
-    expressions.push_back(Compile(p.expression, input));
-    fields.push_back({p.name, expressions.back().type()});
-  }
-  return {engine::Schema(std::move(fields)), std::move(expressions)};
-}
-
-void PlanSource(const SourceSpec& source, PlannedNode& node) {
-  node.kind = PlannedNode::Kind::kSource;
-  node.schema = source.schema;
-  auto ts = source.schema.IndexOf(source.event_time_field);
-  if (!ts) {
-    throw InputError(source.event_time_where,
-                     fmt::format("event-time field '{}' is not in the schema of source '{}'",
-                                 source.event_time_field, source.name),
-                     engine::UnknownNameHint(source.event_time_field, source.schema.names()));
-  }
-  if (source.schema.field(*ts).type != engine::ValueType::kInt) {
-    throw InputError(source.event_time_where,
-                     fmt::format("event-time field '{}' must be int (milliseconds), not {}",
-                                 source.event_time_field,
-                                 engine::TypeName(source.schema.field(*ts).type)));
-  }
-}
-
-void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
-  node.kind = PlannedNode::Kind::kMap;
-  std::vector<engine::Field> fields = input.fields();
-  std::vector<std::optional<engine::Expression>> computed(fields.size());
-  for (const Projection& p : stream.map) {
-    engine::Expression e = Compile(p.expression, input);
-    auto existing = std::find_if(fields.begin(), fields.end(),
-                                 [&](const engine::Field& f) { return f.name == p.name; });
-    if (existing == fields.end()) {
-      fields.push_back({p.name, e.type()});
-      computed.emplace_back(std::move(e));
-    } else {
-      existing->type = e.type();
-      computed[existing - fields.begin()] = std::move(e);
-    }
-  }
-  for (size_t i = 0; i < fields.size(); ++i) {
-    if (computed[i]) {
-      node.map.push_back(std::move(*computed[i]));
-    } else {
-      node.map.push_back(engine::Expression::Compile("`" + fields[i].name + "`", input,
-                                                     stream.where));
-    }
-  }
-  node.schema = engine::Schema(std::move(fields));
-}
-
-// Registers `tag` on `node`, enforcing Flink's id and type rules; returns its port.
-engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocation& where) {
-  if (auto problem = engine::CheckTagId(tag.id)) throw InputError(where, *problem);
-  for (size_t i = 0; i < node.side_outputs.size(); ++i) {
-    if (node.side_outputs[i].id != tag.id) continue;
-    if (auto problem = engine::CheckSameTagType(node.side_outputs[i], tag)) {
-      throw InputError(where, fmt::format("side output '{}' is emitted with two types", tag.id),
-                       *problem);
-    }
-    return static_cast<engine::Port>(i + 1);
-  }
-  node.side_outputs.push_back(std::move(tag));
-  return static_cast<engine::Port>(node.side_outputs.size());
-}
-
-void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
-  node.kind = PlannedNode::Kind::kProcess;
-  std::optional<engine::Schema> main_schema;
-  std::vector<engine::RouteRule> rules;
-  for (const RouteRule& spec_rule : stream.process) {
-    engine::RouteRule rule;
-    if (spec_rule.when) rule.when = CompileCondition(*spec_rule.when, input);
-    for (const Destination& d : spec_rule.emit) {
-      engine::RouteTarget target;
-      engine::Schema schema = input;
-      if (d.select) std::tie(schema, target.projection) = CompileProjection(*d.select, input);
-      if (d.is_main()) {
-        if (main_schema && !(*main_schema == schema)) {
-          throw InputError(d.where, "the main output is emitted with two different types",
-                           fmt::format("an earlier rule emits {}, this one {}; a Flink operator "
-                                       "has one main output type",
-                                       main_schema->ToString(), schema.ToString()));
-        }
-        main_schema = schema;
-      } else {
-        target.port = AddTag(node, {d.tag, schema}, d.where);
-      }
-      rule.targets.push_back(std::move(target));
-    }
-    rules.push_back(std::move(rule));
-  }
-  node.schema = main_schema.value_or(input);
-  node.router.emplace(std::move(rules));
-}
-
 void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
                 PlannedNode& node) {
   const PlannedNode& first = nodes[node.inputs.front().node];
@@ -284,15 +166,62 @@ void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
   }
   const engine::Schema& input = first.schema;
   node.schema = input;
-  if (stream.filter) {
+  if (stream.key_by) {
+    node.key_field = input.IndexOf(*stream.key_by);
+    if (!node.key_field) {
+      throw InputError(stream.key_by_where,
+                       fmt::format("key_by names unknown field '{}'", *stream.key_by),
+                       engine::UnknownNameHint(*stream.key_by, input.names()));
+    }
+  }
+  if (stream.window) {
+    internal::PlanWindow(stream, input, node);
+  } else if (stream.key_by) {
+    throw InputError(stream.key_by_where, "keyed process steps are not supported yet",
+                     "use key_by with a window");
+  } else if (stream.filter) {
     node.kind = PlannedNode::Kind::kFilter;
     node.filter = CompileCondition(*stream.filter, input);
   } else if (!stream.map.empty()) {
-    PlanMap(stream, input, node);
+    internal::PlanMap(stream, input, node);
   } else if (!stream.process.empty()) {
-    PlanProcess(stream, input, node);
+    internal::PlanProcess(stream, input, node);
   } else {
     node.kind = PlannedNode::Kind::kUnion;
+  }
+}
+
+// Parallelism and partitioning (flink-semantics.md §9.1): a stream runs with
+// its own parallelism or its first input's; key_by hashes by key groups;
+// otherwise forward where parallelisms match and rebalance where they differ,
+// unless the stream says which.
+void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
+                     PlannedNode& node) {
+  node.parallelism = stream.parallelism.value_or(nodes[node.inputs.front().node].parallelism);
+  node.max_parallelism = engine::ComputeDefaultMaxParallelism(node.parallelism);
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    NodeInput& input = node.inputs[i];
+    const PlannedNode& upstream = nodes[input.node];
+    if (stream.key_by) {
+      input.partitioning = Partitioning::kHash;
+    } else if (stream.partitioning == StreamSpec::Partitioning::kRebalance) {
+      input.partitioning = Partitioning::kRebalance;
+    } else if (stream.partitioning == StreamSpec::Partitioning::kForward) {
+      if (upstream.parallelism != node.parallelism) {
+        // StreamGraph's message for a forward edge between different parallelisms.
+        throw InputError(
+            stream.partitioning_where,
+            fmt::format("Forward partitioning does not allow change of parallelism. Upstream "
+                        "operation: {} parallelism: {}, downstream operation: {} parallelism: {} "
+                        "You must use another partitioning strategy, such as broadcast, "
+                        "rebalance, shuffle or global.",
+                        upstream.name, upstream.parallelism, node.name, node.parallelism));
+      }
+      input.partitioning = Partitioning::kForward;
+    } else {
+      input.partitioning = upstream.parallelism == node.parallelism ? Partitioning::kForward
+                                                                      : Partitioning::kRebalance;
+    }
   }
 }
 
@@ -348,11 +277,13 @@ JobPlan PlanJob(ScenarioSpec spec) {
     if (item < s.sources.size()) {
       node.where = s.sources[item].where;
       node.source = item;
-      PlanSource(s.sources[item], node);
+      node.parallelism = s.sources[item].parallelism;
+      internal::PlanSource(s.sources[item], node);
     } else {
       const StreamSpec& stream = s.streams[item - s.sources.size()];
       node.where = stream.where;
       PlanStream(stream, plan.nodes, node);
+      PlanConnections(stream, plan.nodes, node);
     }
     plan.nodes.push_back(std::move(node));
   }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/expression.h"
+#include "engine/window_operator.h"
 #include "engine/output_tag.h"
 #include "engine/router.h"
 #include "engine/schema.h"
@@ -26,13 +27,34 @@ namespace tidemark::sim {
 
 using NodeIndex = uint32_t;
 
+// How records travel from the upstream subtasks to this node's subtasks
+// (flink-semantics.md §9.1): forward (subtask i to subtask i, equal
+// parallelism), rebalance (round robin from a seeded start), or hash by key
+// (Flink key groups, §6).
+enum class Partitioning { kForward, kRebalance, kHash };
+
 struct NodeInput {
   NodeIndex node = 0;
   engine::Port port = engine::kMainPort;
+  Partitioning partitioning = Partitioning::kForward;
+};
+
+// Everything a window operator subtask needs; each subtask gets its own
+// operator built by MakeOptions.
+struct WindowPlan {
+  std::shared_ptr<const engine::WindowAssigner> assigner;
+  std::optional<engine::TriggerSpec> trigger;  // nullopt: the assigner's default
+  engine::Duration allowed_lateness;
+  engine::LateDataMode late_data = engine::LateDataMode::kDrop;
+  size_t key_field = 0;
+  std::vector<engine::AggregateSpec> aggregates;
+  engine::Schema input_schema;
+
+  engine::WindowOperatorOptions MakeOptions() const;
 };
 
 struct PlannedNode {
-  enum class Kind { kSource, kUnion, kFilter, kMap, kProcess, kSideOutput };
+  enum class Kind { kSource, kUnion, kFilter, kMap, kProcess, kSideOutput, kWindow };
   Kind kind = Kind::kSource;
   std::string name;
   SourceLocation where;
@@ -40,9 +62,15 @@ struct PlannedNode {
   engine::Schema schema;                     // of the main output
   std::vector<engine::OutputTag> side_outputs;  // port k+1 carries side_outputs[k]
   size_t source = 0;                         // kSource: index into ScenarioSpec::sources
+  std::optional<engine::Expression> watermark_when;   // kSource, punctuated strategy
+  std::optional<engine::Expression> watermark_value;  // kSource, punctuated (default: event time)
   std::optional<engine::Expression> filter;  // kFilter
   std::vector<engine::Expression> map;       // kMap: one per output field, in schema order
   std::optional<engine::Router> router;      // kProcess
+  std::optional<WindowPlan> window;          // kWindow
+  int parallelism = 1;
+  int max_parallelism = 128;                 // key groups of a keyed node (§6.3)
+  std::optional<size_t> key_field;           // keyed nodes: the key's index in the input schema
 
   // The schema of records on `port`.
   const engine::Schema& PortSchema(engine::Port port) const {

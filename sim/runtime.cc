@@ -1,158 +1,611 @@
 #include "sim/runtime.h"
 
+#include <deque>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "engine/check.h"
+#include "engine/input_error.h"
+#include "engine/key_groups.h"
+#include "engine/status_watermark_valve.h"
+#include "sim/event_queue.h"
+#include "sim/prng.h"
+#include "sim/source_subtask.h"
+#include "sim/stream_element.h"
+#include "sim/subtask_operator.h"
 #include "sim/trace_input.h"
 
 namespace tidemark::sim {
 
 using engine::Fate;
-using engine::LedgerEntry;
 using engine::Port;
 using engine::Record;
-using engine::RecordId;
+using engine::Timestamp;
 
 namespace {
 
-class Pipeline {
+struct Action {
+  enum class Kind : uint8_t {
+    kRow,      // the next row of source feed `target` arrives
+    kTick,     // periodic watermark tick of source subtask `target`
+    kEnd,      // source feed `target` has no more rows
+    kDeliver,  // channel `target` delivers its head element
+    kWakeup,   // processing-time timers of subtask `target` are due
+  };
+  Kind kind;
+  uint32_t target;
+};
+
+struct Channel {
+  uint32_t to_subtask = 0;  // global subtask index
+  int input = 0;            // the consumer valve's channel index
+  std::deque<std::pair<Timestamp, StreamElement>> queue;  // (ready time, element)
+  Timestamp last_ready = Timestamp::Min();
+  bool scheduled = false;
+};
+
+// One connection from a subtask's output port to a consumer node.
+struct Edge {
+  Partitioning partitioning = Partitioning::kForward;
+  bool chained = false;
+  uint32_t chained_subtask = 0;     // chained: the consumer subtask
+  std::vector<uint32_t> channels;   // else: a channel per consumer subtask index
+  size_t key_field = 0;
+  int max_parallelism = 128;
+  uint64_t next = 0;                // rebalance: the last channel used
+};
+
+struct Subtask {
+  NodeIndex node = 0;
+  uint32_t index = 0;
+  std::unique_ptr<SubtaskOperator> op;
+  std::unique_ptr<SourceSubtask> source;
+  std::unique_ptr<engine::StatusWatermarkValve> valve;
+  std::vector<std::vector<Edge>> outputs;  // [port][edge]
+  Timestamp watermark = Timestamp::Min();
+  Timestamp wakeup = Timestamp::Max();
+  bool finished = false;
+};
+
+struct SourceFeed {
+  NodeIndex node = 0;
+  std::unique_ptr<TraceInput> input;
+  std::optional<TraceRow> next;
+  Timestamp next_arrival;
+  Timestamp last_arrival = Timestamp::Min();
+  uint64_t rows = 0;
+  int32_t partitions = 1;
+  std::vector<uint32_t> owner;  // partition -> global subtask index
+  bool exhausted = false;
+};
+
+class Runtime {
  public:
-  Pipeline(const JobPlan& plan, const RunOptions& options)
-      : plan_(plan), result_{.sinks = {}, .ledger = engine::Ledger(options.ledger_detail)} {
-    consumers_.resize(plan.nodes.size());
-    sinks_of_node_.resize(plan.nodes.size());
-    for (NodeIndex n = 0; n < plan.nodes.size(); ++n) {
-      consumers_[n].resize(plan.nodes[n].side_outputs.size() + 1);
-      for (const NodeInput& in : plan.nodes[n].inputs) consumers_[in.node][in.port].push_back(n);
-    }
-    for (size_t s = 0; s < plan.sinks.size(); ++s) {
-      const PlannedSink& sink = plan.sinks[s];
-      sinks_of_node_[sink.node].push_back(s);
-      result_.sinks.push_back({sink.name, plan.nodes[sink.node].schema, {}});
-    }
-  }
-
-  void Run() {
-    struct Feed {
-      NodeIndex node;
-      std::unique_ptr<TraceInput> input;
-      std::optional<TraceRow> next;
-      engine::Timestamp next_arrival;
-      uint64_t rows = 0;
-    };
-    std::vector<Feed> feeds;
-    for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
-      if (plan_.nodes[n].kind != PlannedNode::Kind::kSource) continue;
-      feeds.push_back({n, OpenTrace(plan_.spec.sources[plan_.nodes[n].source]), {}, {}, 0});
-    }
-    auto advance = [&](Feed& feed) {
-      feed.next = feed.input->Next();
-      if (!feed.next) return;
-      const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
-      feed.next_arrival =
-          feed.next->arrival.value_or(engine::Timestamp::Millis(0) +
-                                      engine::Duration::Millis(static_cast<int64_t>(feed.rows) *
-                                                               spec.arrival_every.millis()));
-      ++feed.rows;
-    };
-    for (Feed& feed : feeds) advance(feed);
-    // Merge the sources by arrival time; ties go to the earlier source.
-    for (;;) {
-      Feed* earliest = nullptr;
-      for (Feed& feed : feeds) {
-        if (feed.next && (!earliest || feed.next_arrival < earliest->next_arrival)) {
-          earliest = &feed;
-        }
-      }
-      if (!earliest) break;
-      TraceRow row = std::move(*earliest->next);
-      advance(*earliest);
-      if (row.kind != TraceRowKind::kEvent) continue;  // watermark rows: next runtime step
-      ++result_.records_in;
-      Emit(earliest->node, engine::kMainPort, std::move(row.record));
-    }
-  }
-
+  Runtime(const JobPlan& plan, const RunOptions& options);
+  void Run();
   RunResult TakeResult() { return std::move(result_); }
 
  private:
-  void Note(NodeIndex node, Fate fate, RecordId record, uint32_t tag = 0) {
-    result_.ledger.Add(LedgerEntry{.record = record, .node = node, .fate = fate, .tag = tag});
-  }
+  class Context;
+  class SourceSink;
 
-  // `node` emits `record` on `port`: note it, then hand it to every consumer.
-  void Emit(NodeIndex node, Port port, Record record) {
-    const PlannedNode& from = plan_.nodes[node];
-    const bool is_virtual =
-        from.kind == PlannedNode::Kind::kUnion || from.kind == PlannedNode::Kind::kSideOutput;
-    if (!is_virtual) {
-      Note(node, port == engine::kMainPort ? Fate::kEmitted : Fate::kRoutedToTag, record.id,
-           port);
-    }
-    const auto& consumers = consumers_[node][port];
-    const bool sunk = port == engine::kMainPort && !sinks_of_node_[node].empty();
-    if (consumers.empty() && !sunk) {
-      Note(node, Fate::kUnconsumed, record.id, port);
-      return;
-    }
-    if (sunk) {
-      for (size_t s : sinks_of_node_[node]) {
-        Note(node, Fate::kSunk, record.id, static_cast<uint32_t>(s));
-        result_.sinks[s].records.push_back(record);
-      }
-    }
-    for (size_t i = 0; i < consumers.size(); ++i) {
-      Receive(consumers[i], i + 1 == consumers.size() ? std::move(record) : Record(record));
-    }
-  }
+  void BuildSubtasks();
+  void BuildEdges();
+  void BuildFeeds();
 
-  void Receive(NodeIndex node, Record record) {
-    const PlannedNode& n = plan_.nodes[node];
-    switch (n.kind) {
-      case PlannedNode::Kind::kSource:
-        TIDEMARK_CHECK(false);  // sources have no inputs
-        break;
-      case PlannedNode::Kind::kUnion:
-      case PlannedNode::Kind::kSideOutput:
-        Emit(node, engine::kMainPort, std::move(record));
-        break;
-      case PlannedNode::Kind::kFilter:
-        if (n.filter->EvaluateCondition(record)) {
-          Emit(node, engine::kMainPort, std::move(record));
-        } else {
-          Note(node, Fate::kFiltered, record.id);
-        }
-        break;
-      case PlannedNode::Kind::kMap: {
-        Record out{.id = record.id, .timestamp = record.timestamp, .values = {}};
-        out.values.reserve(n.map.size());
-        for (const engine::Expression& e : n.map) out.values.push_back(e.Evaluate(record));
-        Emit(node, engine::kMainPort, std::move(out));
-        break;
-      }
-      case PlannedNode::Kind::kProcess: {
-        auto rule = n.router->Route(record, [&](Port port, Record out) {
-          Emit(node, port, std::move(out));
-        });
-        if (!rule) Note(node, Fate::kUnrouted, record.id);
-        break;
-      }
-    }
-  }
+  // Element flow.
+  void Emit(uint32_t subtask, Port port, Record record);
+  void Broadcast(uint32_t subtask, const StreamElement& element);
+  void Send(Edge& edge, uint32_t consumer_index, StreamElement element);
+  void Deliver(uint32_t subtask, int input, StreamElement element);
+  void ProcessRecord(uint32_t subtask, Record record);
+  void OnValveWatermark(uint32_t subtask, Timestamp watermark);
+  void OnValveStatus(uint32_t subtask, engine::WatermarkStatus status);
+  void ScheduleWakeup(uint32_t subtask);
+
+  // Scheduled actions.
+  void ReadNextRow(SourceFeed& feed);
+  void OnRow(uint32_t feed);
+  void OnTick(uint32_t subtask);
+  void OnEnd(uint32_t feed);
+  void OnDeliver(uint32_t channel);
+  void OnWakeup(uint32_t subtask);
+
+  void Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag);
+  void Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
+            Timestamp watermark = Timestamp::Min(), uint32_t channel = 0);
+  bool detailed() const { return options_.detail == engine::Ledger::Detail::kEveryRecord; }
 
   const JobPlan& plan_;
+  const RunOptions options_;
   RunResult result_;
-  std::vector<std::vector<std::vector<NodeIndex>>> consumers_;  // [node][port]
+  EventQueue<Action> agenda_;
+  Prng latency_prng_;
+  Prng rebalance_prng_;
+  Timestamp now_ = Timestamp::Min();
+  std::vector<Subtask> subtasks_;
+  std::vector<uint32_t> first_subtask_;  // node -> its subtask 0
+  std::vector<Channel> channels_;
+  uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
+  std::vector<SourceFeed> feeds_;
+  size_t feeds_exhausted_ = 0;
   std::vector<std::vector<size_t>> sinks_of_node_;
+  std::vector<std::unique_ptr<SourceSink>> source_sinks_;
+  std::vector<std::unique_ptr<Context>> contexts_;
 };
+
+// OperatorContext of one subtask.
+class Runtime::Context final : public OperatorContext, public engine::WatermarkEventOutput {
+ public:
+  Context(Runtime& runtime, uint32_t subtask) : runtime_(runtime), subtask_(subtask) {}
+  void Emit(Port port, Record record) override { runtime_.Emit(subtask_, port, std::move(record)); }
+  void Note(engine::RecordId record, Fate fate, uint32_t tag) override {
+    runtime_.Note(subtask_, record, fate, tag);
+  }
+  bool detailed() const override { return runtime_.detailed(); }
+  void NoteWindowDecision(const engine::ElementDecision& decision) override {
+    const Subtask& s = runtime_.subtasks_[subtask_];
+    runtime_.result_.window_decisions.push_back({s.node, s.index, runtime_.now_, decision});
+  }
+  void NoteFiring(const engine::WindowResult& result) override {
+    const Subtask& s = runtime_.subtasks_[subtask_];
+    runtime_.result_.firings.push_back({s.node, s.index, runtime_.now_, s.watermark, result});
+    runtime_.Step(ScheduleStep::Kind::kFiring, subtask_);
+    runtime_.result_.schedule.back().firing =
+        static_cast<uint32_t>(runtime_.result_.firings.size() - 1);
+  }
+  // The valve's output.
+  void EmitWatermark(Timestamp watermark) override { runtime_.OnValveWatermark(subtask_, watermark); }
+  void EmitWatermarkStatus(engine::WatermarkStatus status) override {
+    runtime_.OnValveStatus(subtask_, status);
+  }
+
+ private:
+  Runtime& runtime_;
+  uint32_t subtask_;
+};
+
+// Where a source subtask's records, watermarks and statuses go.
+class Runtime::SourceSink final : public SourceOutput {
+ public:
+  SourceSink(Runtime& runtime, uint32_t subtask) : runtime_(runtime), subtask_(subtask) {}
+  void EmitRecord(Record record) override {
+    runtime_.Emit(subtask_, engine::kMainPort, std::move(record));
+  }
+  void EmitWatermark(Timestamp watermark) override {
+    runtime_.subtasks_[subtask_].watermark = watermark;
+    runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId, watermark);
+    runtime_.Broadcast(subtask_, StreamElement::OfWatermark(watermark));
+  }
+  void EmitStatus(engine::WatermarkStatus status) override {
+    runtime_.Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
+                                                          : ScheduleStep::Kind::kActive,
+                  subtask_);
+    runtime_.Broadcast(subtask_, StreamElement::OfStatus(status));
+  }
+
+ private:
+  Runtime& runtime_;
+  uint32_t subtask_;
+};
+
+Runtime::Runtime(const JobPlan& plan, const RunOptions& options)
+    : plan_(plan),
+      options_(options),
+      result_{.sinks = {}, .ledger = engine::Ledger(options.detail)},
+      agenda_(Prng::ForComponent(options.seed, "agenda")),
+      latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
+      rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
+  sinks_of_node_.resize(plan.nodes.size());
+  for (size_t s = 0; s < plan.sinks.size(); ++s) {
+    sinks_of_node_[plan.sinks[s].node].push_back(s);
+    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}});
+  }
+  BuildSubtasks();
+  BuildEdges();
+  BuildFeeds();
+}
+
+void Runtime::BuildSubtasks() {
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    first_subtask_.push_back(static_cast<uint32_t>(subtasks_.size()));
+    for (int i = 0; i < node.parallelism; ++i) {
+      Subtask s;
+      s.node = n;
+      s.index = static_cast<uint32_t>(i);
+      s.outputs.resize(node.side_outputs.size() + 1);
+      if (node.kind != PlannedNode::Kind::kSource) s.op = MakeSubtaskOperator(node);
+      subtasks_.push_back(std::move(s));
+    }
+  }
+  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
+    contexts_.push_back(std::make_unique<Context>(*this, i));
+  }
+}
+
+// Chained when forward into a node with one input (Flink's chaining rule);
+// else a channel per (upstream subtask, downstream subtask) pair that
+// communicates. Each consumer numbers its input channels in plan order.
+void Runtime::BuildEdges() {
+  std::vector<int> inputs_of(subtasks_.size(), 0);
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    for (const NodeInput& in : node.inputs) {
+      const PlannedNode& upstream = plan_.nodes[in.node];
+      const bool chained = in.partitioning == Partitioning::kForward && node.inputs.size() == 1;
+      for (int u = 0; u < upstream.parallelism; ++u) {
+        Edge edge;
+        edge.partitioning = in.partitioning;
+        edge.chained = chained;
+        edge.key_field = node.key_field.value_or(0);
+        edge.max_parallelism = node.max_parallelism;
+        const uint32_t from = first_subtask_[in.node] + static_cast<uint32_t>(u);
+        for (int d = 0; d < node.parallelism; ++d) {
+          const uint32_t to = first_subtask_[n] + static_cast<uint32_t>(d);
+          if (in.partitioning == Partitioning::kForward && d != u) continue;
+          if (chained) {
+            edge.chained_subtask = to;
+            ++inputs_of[to];
+            continue;
+          }
+          edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
+          channels_.push_back(Channel{.to_subtask = to, .input = inputs_of[to]++});
+        }
+        if (in.partitioning == Partitioning::kRebalance) {
+          // RebalancePartitioner: a random start per upstream subtask; the
+          // first record goes to the channel after it (§9.1).
+          edge.next = rebalance_prng_.Below(static_cast<uint64_t>(node.parallelism));
+        }
+        subtasks_[from].outputs[in.port].push_back(std::move(edge));
+      }
+    }
+  }
+  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
+    if (inputs_of[i] > 0) subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
+  }
+}
+
+void Runtime::BuildFeeds() {
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    if (node.kind != PlannedNode::Kind::kSource) continue;
+    const SourceSpec& spec = plan_.spec.sources[node.source];
+    SourceFeed feed;
+    feed.node = n;
+    feed.input = OpenTrace(spec);
+    feed.partitions = spec.partitions.value_or(node.parallelism);
+    feed.owner.resize(static_cast<size_t>(feed.partitions));
+    engine::WatermarkExtractor extractor;
+    if (node.watermark_when) {
+      extractor = [&node](const Record& record, Timestamp ts) -> std::optional<Timestamp> {
+        if (!node.watermark_when->EvaluateCondition(record)) return std::nullopt;
+        if (!node.watermark_value) return ts;
+        const engine::Value v = node.watermark_value->Evaluate(record);
+        if (engine::TypeOf(v) != engine::ValueType::kInt) return std::nullopt;
+        return Timestamp::Millis(std::get<int64_t>(v));
+      };
+    }
+    const auto assignment = AssignPartitions(spec.topic, feed.partitions, node.parallelism);
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t global = first_subtask_[n] + static_cast<uint32_t>(i);
+      for (int32_t p : assignment[i]) feed.owner[static_cast<size_t>(p)] = global;
+      source_sinks_.push_back(std::make_unique<SourceSink>(*this, global));
+      subtasks_[global].source = std::make_unique<SourceSubtask>(
+          SourceSubtaskOptions{.source_name = spec.name,
+                               .topic = spec.topic,
+                               .partitions = assignment[i],
+                               .generator = MakeGeneratorFactory(spec.watermarks, extractor),
+                               .idleness = spec.watermarks.idleness,
+                               .interval = spec.watermarks.interval},
+          *source_sinks_.back());
+    }
+    feeds_.push_back(std::move(feed));
+  }
+}
+
+void Runtime::Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag) {
+  const Subtask& s = subtasks_[subtask];
+  result_.ledger.Add({.record = record,
+                      .node = s.node,
+                      .subtask = s.index,
+                      .fate = fate,
+                      .tag = tag,
+                      .watermark = s.watermark,
+                      .processing_time = now_});
+}
+
+void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record,
+                   Timestamp watermark, uint32_t channel) {
+  if (!detailed()) return;
+  const Subtask& s = subtasks_[subtask];
+  result_.schedule.push_back({.kind = kind,
+                              .time = now_,
+                              .node = s.node,
+                              .subtask = s.index,
+                              .channel = channel,
+                              .record = record,
+                              .watermark = watermark,
+                              .firing = 0});
+}
+
+void Runtime::Emit(uint32_t subtask, Port port, Record record) {
+  const Subtask& s = subtasks_[subtask];
+  const PlannedNode& node = plan_.nodes[s.node];
+  if (node.kind != PlannedNode::Kind::kUnion && node.kind != PlannedNode::Kind::kSideOutput &&
+      record.id != engine::kNoRecordId) {
+    const Fate fate = port == engine::kMainPort ? Fate::kEmitted
+                      : node.kind == PlannedNode::Kind::kWindow ? Fate::kLateToTag
+                                                                 : Fate::kRoutedToTag;
+    Note(subtask, record.id, fate, port);
+  }
+  const bool sunk = port == engine::kMainPort && !sinks_of_node_[s.node].empty();
+  std::vector<Edge>& edges = subtasks_[subtask].outputs[port];
+  if (edges.empty() && !sunk) {
+    Note(subtask, record.id, Fate::kUnconsumed, port);
+    return;
+  }
+  if (sunk) {
+    for (size_t sink : sinks_of_node_[s.node]) {
+      Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
+      result_.sinks[sink].records.push_back(record);
+    }
+  }
+  for (size_t e = 0; e < edges.size(); ++e) {
+    Edge& edge = subtasks_[subtask].outputs[port][e];
+    Record copy = e + 1 == edges.size() ? std::move(record) : Record(record);
+    if (edge.chained) {
+      ProcessRecord(edge.chained_subtask, std::move(copy));
+      continue;
+    }
+    size_t target = 0;
+    switch (edge.partitioning) {
+      case Partitioning::kForward:
+        target = 0;
+        break;
+      case Partitioning::kRebalance:
+        edge.next = (edge.next + 1) % edge.channels.size();
+        target = edge.next;
+        break;
+      case Partitioning::kHash:
+        target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
+            copy.values[edge.key_field], edge.max_parallelism,
+            static_cast<int>(edge.channels.size())));
+        break;
+    }
+    Send(edge, static_cast<uint32_t>(target), StreamElement::OfRecord(std::move(copy)));
+  }
+}
+
+// Watermarks and statuses go to every output, side outputs included (§7.3).
+void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
+  const uint32_t input_channel = 0;
+  for (auto& port : subtasks_[subtask].outputs) {
+    for (Edge& edge : port) {
+      if (edge.chained) {
+        Deliver(edge.chained_subtask, input_channel, element);
+        continue;
+      }
+      for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, element);
+    }
+  }
+}
+
+void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement element) {
+  const uint32_t id = edge.channels[consumer_index];
+  Channel& channel = channels_[id];
+  const int64_t latency = latency_prng_.Between(plan_.spec.channels.min_latency.millis(),
+                                                plan_.spec.channels.max_latency.millis());
+  const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
+  channel.last_ready = ready;
+  channel.queue.emplace_back(ready, std::move(element));
+  if (!channel.scheduled) {
+    channel.scheduled = true;
+    ++channels_scheduled_;
+    agenda_.Push(ready, {Action::Kind::kDeliver, id});
+  }
+}
+
+void Runtime::Deliver(uint32_t subtask, int input, StreamElement element) {
+  Subtask& s = subtasks_[subtask];
+  switch (element.kind) {
+    case StreamElement::Kind::kRecord:
+      ProcessRecord(subtask, std::move(element.record));
+      break;
+    case StreamElement::Kind::kWatermark:
+      s.valve->InputWatermark(element.watermark, input, *contexts_[subtask]);
+      break;
+    case StreamElement::Kind::kStatus:
+      s.valve->InputWatermarkStatus(element.status, input, *contexts_[subtask]);
+      break;
+  }
+}
+
+void Runtime::ProcessRecord(uint32_t subtask, Record record) {
+  Subtask& s = subtasks_[subtask];
+  // The operator's processing clock follows the virtual clock; timers due by
+  // now fire before the record, as they would have on a real clock.
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  s.op->ProcessRecord(std::move(record), *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+}
+
+// The valve raised the subtask's input watermark: fire timers, then forward.
+void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
+  Subtask& s = subtasks_[subtask];
+  s.watermark = watermark;
+  Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark);
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  s.op->AdvanceWatermark(watermark, *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+  Broadcast(subtask, StreamElement::OfWatermark(watermark));
+}
+
+void Runtime::OnValveStatus(uint32_t subtask, engine::WatermarkStatus status) {
+  Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
+                                               : ScheduleStep::Kind::kActive,
+       subtask);
+  Broadcast(subtask, StreamElement::OfStatus(status));
+}
+
+void Runtime::ScheduleWakeup(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  auto next = s.op->NextProcessingTimer();
+  if (!next || *next >= s.wakeup) return;
+  s.wakeup = std::max(*next, now_);
+  agenda_.Push(s.wakeup, {Action::Kind::kWakeup, subtask});
+}
+
+void Runtime::ReadNextRow(SourceFeed& feed) {
+  feed.next = feed.input->Next();
+  if (!feed.next) return;
+  const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
+  const Timestamp paced = Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
+                                                     feed.rows * static_cast<uint64_t>(
+                                                                     spec.arrival_every.millis())));
+  const Timestamp arrival = feed.next->arrival.value_or(paced);
+  if (arrival < feed.last_arrival) {
+    throw engine::InputError(
+        {spec.trace_path.empty() ? plan_.spec.file : spec.trace_path, feed.next->line, 1},
+        fmt::format("@arrival {} is earlier than the previous row's {}", arrival.millis(),
+                    feed.last_arrival.millis()),
+        "rows are read in file order: sort the trace by @arrival");
+  }
+  feed.next_arrival = arrival;
+  feed.last_arrival = arrival;
+  ++feed.rows;
+}
+
+void Runtime::OnRow(uint32_t f) {
+  SourceFeed& feed = feeds_[f];
+  TraceRow row = std::move(*feed.next);
+  const uint64_t index = feed.rows - 1;
+  const int32_t partition =
+      row.partition.value_or(static_cast<int32_t>(index % static_cast<uint64_t>(feed.partitions)));
+  if (partition >= feed.partitions) {
+    const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
+    throw engine::InputError(
+        {spec.trace_path.empty() ? plan_.spec.file : spec.trace_path, row.line, 1},
+        fmt::format("partition {} does not exist: source '{}' has {} partition{}", partition,
+                    spec.name, feed.partitions, feed.partitions == 1 ? "" : "s"),
+        "declare the source's partitions with 'partitions: N'");
+  }
+  const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
+  if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
+  Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+  subtasks_[subtask].source->OnRow(row, partition, now_);
+  ReadNextRow(feed);
+  if (feed.next) {
+    agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});
+  } else {
+    agenda_.Push(now_, {Action::Kind::kEnd, f});
+  }
+}
+
+void Runtime::OnTick(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.finished) return;
+  s.source->OnPeriodicTick(now_);
+  const SourceSpec& spec = plan_.spec.sources[plan_.nodes[s.node].source];
+  agenda_.Push(now_ + spec.watermarks.interval, {Action::Kind::kTick, subtask});
+}
+
+void Runtime::OnEnd(uint32_t f) {
+  SourceFeed& feed = feeds_[f];
+  feed.exhausted = true;
+  ++feeds_exhausted_;
+  const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
+  if (spec.boundedness != SourceSpec::Boundedness::kBounded) return;
+  const PlannedNode& node = plan_.nodes[feed.node];
+  for (int i = 0; i < node.parallelism; ++i) {
+    const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+    Step(ScheduleStep::Kind::kEndOfInput, subtask);
+    subtasks_[subtask].finished = true;
+    subtasks_[subtask].source->OnEndOfInput(now_);
+  }
+}
+
+void Runtime::OnDeliver(uint32_t id) {
+  Channel& channel = channels_[id];
+  auto [ready, element] = std::move(channel.queue.front());
+  channel.queue.pop_front();
+  if (element.kind == StreamElement::Kind::kRecord) {
+    Step(ScheduleStep::Kind::kDelivery, channel.to_subtask, element.record.id,
+         Timestamp::Min(), id);
+  }
+  if (channel.queue.empty()) {
+    channel.scheduled = false;
+    --channels_scheduled_;
+  } else {
+    agenda_.Push(std::max(now_, channel.queue.front().first), {Action::Kind::kDeliver, id});
+  }
+  Deliver(channel.to_subtask, channel.input, std::move(element));
+}
+
+void Runtime::OnWakeup(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.wakeup != now_) return;  // superseded by an earlier wake-up
+  s.wakeup = Timestamp::Max();
+  Step(ScheduleStep::Kind::kTimer, subtask);
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+}
+
+void Runtime::Run() {
+  // The clock starts at the earliest first arrival; ticks run from there.
+  Timestamp start = Timestamp::Max();
+  for (uint32_t f = 0; f < feeds_.size(); ++f) {
+    ReadNextRow(feeds_[f]);
+    const Timestamp first = feeds_[f].next ? feeds_[f].next_arrival : Timestamp::Millis(0);
+    start = std::min(start, first);
+  }
+  if (start == Timestamp::Max()) start = Timestamp::Millis(0);
+  engine::Duration tail = engine::Duration::Zero();
+  for (uint32_t f = 0; f < feeds_.size(); ++f) {
+    SourceFeed& feed = feeds_[f];
+    agenda_.Push(feed.next ? feed.next_arrival : start,
+                 {feed.next ? Action::Kind::kRow : Action::Kind::kEnd, f});
+    const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
+    if (spec.watermarks.interval.millis() > 0) {
+      const PlannedNode& node = plan_.nodes[feed.node];
+      for (int i = 0; i < node.parallelism; ++i) {
+        agenda_.Push(start + spec.watermarks.interval,
+                     {Action::Kind::kTick, first_subtask_[feed.node] + static_cast<uint32_t>(i)});
+      }
+    }
+    if (spec.boundedness == SourceSpec::Boundedness::kUnbounded) {
+      const engine::Duration idle = spec.watermarks.idleness.value_or(engine::Duration::Zero());
+      const engine::Duration wait =
+          idle + spec.watermarks.interval + spec.watermarks.interval + spec.watermarks.interval;
+      tail = std::max(tail, wait);
+    }
+  }
+  // Runs until nothing but ticks and timers remain after every source is
+  // exhausted, and the unbounded tail has passed.
+  Timestamp last_row = start;
+  while (!agenda_.empty()) {
+    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
+        agenda_.next_time() > last_row + tail) {
+      break;
+    }
+    Action action = agenda_.Pop(&now_);
+    switch (action.kind) {
+      case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
+      case Action::Kind::kTick: OnTick(action.target); break;
+      case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
+      case Action::Kind::kDeliver: OnDeliver(action.target); break;
+      case Action::Kind::kWakeup: OnWakeup(action.target); break;
+    }
+  }
+}
 
 }  // namespace
 
 RunResult RunJob(const JobPlan& plan, const RunOptions& options) {
-  (void)options.seed;  // no random choice yet at parallelism 1
-  Pipeline pipeline(plan, options);
-  pipeline.Run();
-  return pipeline.TakeResult();
+  Runtime runtime(plan, options);
+  runtime.Run();
+  return runtime.TakeResult();
 }
 
 }  // namespace tidemark::sim

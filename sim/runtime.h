@@ -1,11 +1,23 @@
-// Runs a JobPlan over its sources' traces and collects every sink's records.
+// Runs a JobPlan over its sources' traces on a virtual processing clock and
+// collects every sink's records, the ledger and (on request) the schedule.
 //
-// Processing time is virtual: each trace row arrives at its @arrival time or
-// at the source's pace (row index x arrival.every). Rows of several sources
-// are merged by arrival time, ties by source order then row order, so a run is
-// a pure function of (plan, seed). This first runtime executes every operator
-// with parallelism 1, records flowing synchronously through the graph in
-// arrival order (like a chained Flink pipeline).
+// Each stream runs as `parallelism` subtasks. Forward connections into a
+// single-input stream are chained (synchronous, as Flink chains operators);
+// every other connection is a set of FIFO channels, one per (upstream subtask,
+// downstream subtask) pair, whose elements are delivered after a latency drawn
+// from the seeded PRNG. Simultaneous actions are ordered by the PRNG too, so
+// every legal interleaving can occur and a run is a pure function of
+// (plan, seed). Watermarks entering a subtask are combined by Flink's
+// StatusWatermarkValve (flink-semantics.md §5.1); an operator fires its due
+// timers before the watermark is forwarded (§1.8).
+//
+// Processing time: a trace row arrives at its @arrival time or at the source's
+// pace (row index x arrival.every). A bounded source ends with a final
+// watermark at +infinity (§4.7). After an unbounded source's last row the
+// simulation runs on for the longest idleness timeout plus three watermark
+// intervals (enough for idleness to be detected, §4.4), then stops. Pending
+// processing-time timers at the end do not fire: a finishing Flink task
+// quiesces its timer service.
 #ifndef TIDEMARK_SIM_RUNTIME_H_
 #define TIDEMARK_SIM_RUNTIME_H_
 
@@ -13,16 +25,19 @@
 #include <string>
 #include <vector>
 
+#include "engine/element_decision.h"
 #include "engine/ledger.h"
 #include "engine/record.h"
 #include "engine/schema.h"
 #include "sim/job_plan.h"
+#include "sim/schedule_trace.h"
 
 namespace tidemark::sim {
 
 struct RunOptions {
   uint64_t seed = 0;
-  engine::Ledger::Detail ledger_detail = engine::Ledger::Detail::kCountsOnly;
+  // kEveryRecord also records the schedule, window decisions and firings.
+  engine::Ledger::Detail detail = engine::Ledger::Detail::kCountsOnly;
 };
 
 struct SinkOutput {
@@ -31,10 +46,21 @@ struct SinkOutput {
   std::vector<engine::Record> records;  // in the order they reached the sink
 };
 
+struct WindowDecisionRecord {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  engine::Timestamp time;  // processing time
+  engine::ElementDecision decision;
+};
+
 struct RunResult {
   std::vector<SinkOutput> sinks;  // in the plan's sink order
   engine::Ledger ledger;
   uint64_t records_in = 0;  // event rows read from every source
+  // Detail only:
+  std::vector<ScheduleStep> schedule;
+  std::vector<WindowDecisionRecord> window_decisions;
+  std::vector<FiringRecord> firings;
 };
 
 // Throws engine::InputError when a trace turns out to be bad mid-run; no

@@ -63,6 +63,9 @@ struct SourceSpec {
   enum class Boundedness { kBounded, kUnbounded } boundedness = Boundedness::kBounded;
   int parallelism = 1;
   SourceLocation parallelism_where;
+  // Partitions of the source (its topic); default: one per reader subtask.
+  // Rows name theirs in a @partition column, else they go round robin.
+  std::optional<int32_t> partitions;
   // Kafka-style topic name: partitions go to reader subtasks from its hash (§8).
   std::string topic;
   engine::Duration arrival_every = engine::Duration::Millis(1);

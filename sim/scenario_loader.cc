@@ -113,7 +113,7 @@ WatermarkSpec ReadWatermarks(const YamlValue& v) {
 SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const YamlValue& v, const std::string& folder) {
   YamlMap map(v, fmt::format("source '{}'", name),
-              {"trace", "events", "schema", "event_time", "bounded", "parallelism", "topic",
+              {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
                "arrival", "watermarks"});
   SourceSpec source;
   source.name = name;
@@ -152,6 +152,11 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   if (auto parallelism = map.Get("parallelism")) {
     source.parallelism = ReadParallelism(*parallelism);
     source.parallelism_where = parallelism->where();
+  }
+  if (auto partitions = map.Get("partitions")) {
+    const int64_t n = partitions->AsInt("a number of partitions");
+    if (n < 1 || n > 1'000'000) partitions->Fail("a source needs 1 to 1000000 partitions");
+    source.partitions = static_cast<int32_t>(n);
   }
   source.topic = name;
   if (auto topic = map.Get("topic")) source.topic = topic->AsString("a topic name");

@@ -1,0 +1,143 @@
+#include "sim/internal/plan_operators.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+
+namespace tidemark::sim::internal {
+
+using engine::InputError;
+
+engine::Expression Compile(const ExpressionText& e, const engine::Schema& schema) {
+  return engine::Expression::Compile(e.text, schema, e.where);
+}
+
+engine::Expression CompileCondition(const ExpressionText& e, const engine::Schema& schema) {
+  return engine::Expression::CompileCondition(e.text, schema, e.where);
+}
+
+namespace {
+
+// Projection -> (schema, expressions).
+std::pair<engine::Schema, std::vector<engine::Expression>> CompileProjection(
+    const std::vector<Projection>& projection, const engine::Schema& input) {
+  std::vector<engine::Field> fields;
+  std::vector<engine::Expression> expressions;
+  for (const Projection& p : projection) {
+    for (const engine::Field& f : fields) {
+      if (f.name == p.name) {
+        throw InputError(p.expression.where, fmt::format("field '{}' is selected twice", p.name));
+      }
+    }
+    expressions.push_back(Compile(p.expression, input));
+    fields.push_back({p.name, expressions.back().type()});
+  }
+  return {engine::Schema(std::move(fields)), std::move(expressions)};
+}
+
+}  // namespace
+
+void PlanSource(const SourceSpec& source, PlannedNode& node) {
+  node.kind = PlannedNode::Kind::kSource;
+  node.schema = source.schema;
+  auto ts = source.schema.IndexOf(source.event_time_field);
+  if (!ts) {
+    throw InputError(source.event_time_where,
+                     fmt::format("event-time field '{}' is not in the schema of source '{}'",
+                                 source.event_time_field, source.name),
+                     engine::UnknownNameHint(source.event_time_field, source.schema.names()));
+  }
+  if (source.schema.field(*ts).type != engine::ValueType::kInt) {
+    throw InputError(source.event_time_where,
+                     fmt::format("event-time field '{}' must be int (milliseconds), not {}",
+                                 source.event_time_field,
+                                 engine::TypeName(source.schema.field(*ts).type)));
+  }
+  const WatermarkSpec& w = source.watermarks;
+  if (w.when) node.watermark_when = CompileCondition(*w.when, source.schema);
+  if (w.watermark) {
+    node.watermark_value = Compile(*w.watermark, source.schema);
+    if (node.watermark_value->type() != engine::ValueType::kInt) {
+      throw InputError(w.watermark->where,
+                       fmt::format("a watermark must be an int (milliseconds), not {}",
+                                   engine::TypeName(node.watermark_value->type())));
+    }
+  }
+}
+
+void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
+  node.kind = PlannedNode::Kind::kMap;
+  std::vector<engine::Field> fields = input.fields();
+  std::vector<std::optional<engine::Expression>> computed(fields.size());
+  for (const Projection& p : stream.map) {
+    engine::Expression e = Compile(p.expression, input);
+    auto existing = std::find_if(fields.begin(), fields.end(),
+                                 [&](const engine::Field& f) { return f.name == p.name; });
+    if (existing == fields.end()) {
+      fields.push_back({p.name, e.type()});
+      computed.emplace_back(std::move(e));
+    } else {
+      existing->type = e.type();
+      computed[existing - fields.begin()] = std::move(e);
+    }
+  }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (computed[i]) {
+      node.map.push_back(std::move(*computed[i]));
+    } else {
+      node.map.push_back(engine::Expression::Compile("`" + fields[i].name + "`", input,
+                                                     stream.where));
+    }
+  }
+  node.schema = engine::Schema(std::move(fields));
+}
+
+// Registers `tag` on `node`, enforcing Flink's id and type rules; returns its port.
+engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocation& where) {
+  if (auto problem = engine::CheckTagId(tag.id)) throw InputError(where, *problem);
+  for (size_t i = 0; i < node.side_outputs.size(); ++i) {
+    if (node.side_outputs[i].id != tag.id) continue;
+    if (auto problem = engine::CheckSameTagType(node.side_outputs[i], tag)) {
+      throw InputError(where, fmt::format("side output '{}' is emitted with two types", tag.id),
+                       *problem);
+    }
+    return static_cast<engine::Port>(i + 1);
+  }
+  node.side_outputs.push_back(std::move(tag));
+  return static_cast<engine::Port>(node.side_outputs.size());
+}
+
+void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
+  node.kind = PlannedNode::Kind::kProcess;
+  std::optional<engine::Schema> main_schema;
+  std::vector<engine::RouteRule> rules;
+  for (const RouteRule& spec_rule : stream.process) {
+    engine::RouteRule rule;
+    if (spec_rule.when) rule.when = CompileCondition(*spec_rule.when, input);
+    for (const Destination& d : spec_rule.emit) {
+      engine::RouteTarget target;
+      engine::Schema schema = input;
+      if (d.select) std::tie(schema, target.projection) = CompileProjection(*d.select, input);
+      if (d.is_main()) {
+        if (main_schema && !(*main_schema == schema)) {
+          throw InputError(d.where, "the main output is emitted with two different types",
+                           fmt::format("an earlier rule emits {}, this one {}; a Flink operator "
+                                       "has one main output type",
+                                       main_schema->ToString(), schema.ToString()));
+        }
+        main_schema = schema;
+      } else {
+        target.port = AddTag(node, {d.tag, schema}, d.where);
+      }
+      rule.targets.push_back(std::move(target));
+    }
+    rules.push_back(std::move(rule));
+  }
+  node.schema = main_schema.value_or(input);
+  node.router.emplace(std::move(rules));
+}
+
+}  // namespace tidemark::sim::internal

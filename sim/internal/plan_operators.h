@@ -1,0 +1,28 @@
+// Planning of single operators: each turns one source or stream of a
+// ScenarioSpec into the operator part of a PlannedNode, compiling its
+// expressions against the input schema. Throws engine::InputError.
+#ifndef TIDEMARK_SIM_INTERNAL_PLAN_OPERATORS_H_
+#define TIDEMARK_SIM_INTERNAL_PLAN_OPERATORS_H_
+
+#include "engine/expression.h"
+#include "engine/schema.h"
+#include "sim/job_plan.h"
+#include "sim/scenario.h"
+
+namespace tidemark::sim::internal {
+
+engine::Expression Compile(const ExpressionText& e, const engine::Schema& schema);
+// REQUIRES nothing; throws when the expression is not bool.
+engine::Expression CompileCondition(const ExpressionText& e, const engine::Schema& schema);
+
+// Registers `tag` on `node`, enforcing Flink's id and type rules; returns its port.
+engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocation& where);
+
+void PlanSource(const SourceSpec& source, PlannedNode& node);
+void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
+void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
+void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
+
+}  // namespace tidemark::sim::internal
+
+#endif  // TIDEMARK_SIM_INTERNAL_PLAN_OPERATORS_H_

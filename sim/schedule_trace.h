@@ -1,0 +1,50 @@
+// ScheduleTrace: every step the simulator took, in order, for `explain`,
+// reports and the properties that check watermark monotonicity.
+//
+// Recorded only when a run asks for detail; a step is a few words of data.
+#ifndef TIDEMARK_SIM_SCHEDULE_TRACE_H_
+#define TIDEMARK_SIM_SCHEDULE_TRACE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/record.h"
+#include "engine/time.h"
+#include "engine/window_result.h"
+
+namespace tidemark::sim {
+
+struct ScheduleStep {
+  enum class Kind : uint8_t {
+    kArrival,          // a trace row reached source subtask (node, subtask)
+    kDelivery,         // channel `channel` delivered an element to (node, subtask)
+    kWatermark,        // the operator watermark of (node, subtask) became `watermark`
+    kOutputWatermark,  // source subtask (node, subtask) emitted `watermark`
+    kIdle,             // (node, subtask)'s output went idle
+    kActive,           // (node, subtask)'s output became active again
+    kTimer,            // a processing-time wake-up at (node, subtask)
+    kFiring,           // a window of (node, subtask) fired; `firing` indexes RunTrace::firings
+    kEndOfInput,       // source subtask (node, subtask) reached the end of its input
+  };
+  Kind kind = Kind::kArrival;
+  engine::Timestamp time;  // processing time
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  uint32_t channel = 0;
+  engine::RecordId record = engine::kNoRecordId;
+  engine::Timestamp watermark = engine::Timestamp::Min();
+  uint32_t firing = 0;
+};
+
+// One window firing, for narration and reports.
+struct FiringRecord {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  engine::Timestamp time;       // processing time
+  engine::Timestamp watermark;  // the operator's watermark when it fired
+  engine::WindowResult result;
+};
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_SCHEDULE_TRACE_H_
