@@ -16,6 +16,21 @@
 //     strictly increasing watermarks, ACTIVE right before the first watermark
 //     that leaves after IDLE, IDLE once per idle period.
 //
+// Idleness of the subtask (IdlenessManager in flink-streaming-java/src/main/
+// java/org/apache/flink/streaming/api/operators/source/
+// ProgressiveTimestampsAndWatermarks.java, FLINK-28975): each branch starts
+// idle; any watermark offered through a branch, even a Min the final output
+// drops, makes it active. Consequences:
+//   - no splits, no withIdleness: the multiplexer has no partials and never
+//     emits or idles; a ticking main generator offers Min (dropped): no
+//     watermark, never IDLE; downstream waits forever (§8's Kafka caveat);
+//   - no splits, withIdleness: the main generator sees no record, so it goes
+//     idle at the first tick P with P - (first tick) > timeout; the split branch
+//     was never made active: the subtask announces IDLE then;
+//   - with splits: IDLE when every split is idle and the main output is idle
+//     (with withIdleness it is, by the time a split times out; with strategy
+//     none or punctuated, or before the first tick, it always is).
+//
 // Ordering guarantee: every SourceOutput call happens synchronously, in Flink's
 // emission order: a record before any watermark its OnEvent causes; within a
 // tick, one combined watermark (or IDLE) at most, after all splits were ticked.
@@ -108,6 +123,9 @@ class SourceSubtask {
   //     (a punctuated watermark therefore follows its record);
   //   kWatermark: the split offers row.watermark on its immediate output;
   //   kIdle / kActive: the split marks itself idle / active (immediate output).
+  //     A later watermark offered by the split's own generator (a bounded one
+  //     offers on every tick) re-activates it, as on any partial (§5.3); an
+  //     active row alone never sends ACTIVE: a larger watermark must leave.
   // REQUIRES: row.kind != kParseFailure; `partition` is owned; not finished.
   void OnRow(const TraceRow& row, int32_t partition, engine::Timestamp now);
 
