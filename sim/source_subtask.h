@@ -126,6 +126,8 @@ class SourceSubtask {
   //     A later watermark offered by the split's own generator (a bounded one
   //     offers on every tick) re-activates it, as on any partial (§5.3); an
   //     active row alone never sends ACTIVE: a larger watermark must leave.
+  // `now` does not enter the state: idleness counts events and times the
+  // quiet stretch on the ticks (§4.4).
   // REQUIRES: row.kind != kParseFailure; `partition` is owned; not finished.
   void OnRow(const TraceRow& row, int32_t partition, engine::Timestamp now);
 
