@@ -39,7 +39,8 @@ struct Action {
 };
 
 struct Channel {
-  uint32_t to_subtask = 0;  // global subtask index
+  uint32_t from_subtask = 0;  // global subtask index
+  uint32_t to_subtask = 0;    // global subtask index
   int input = 0;            // the consumer valve's channel index
   std::deque<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
   Timestamp last_ready = Timestamp::Min();
@@ -129,6 +130,7 @@ class Runtime {
   Timestamp start_ = Timestamp::Millis(0);  // the earliest first arrival: the clock starts here
   std::vector<Subtask> subtasks_;
   std::vector<uint32_t> first_subtask_;  // node -> its subtask 0
+  std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
   std::vector<SourceFeed> feeds_;
@@ -179,6 +181,10 @@ class Runtime::SourceSink final : public SourceOutput {
   void EmitWatermark(Timestamp watermark) override {
     runtime_.subtasks_[subtask_].watermark = watermark;
     runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId, watermark);
+    if (runtime_.detailed()) {
+      const auto holding = runtime_.subtasks_[subtask_].source->HoldingPartitions();
+      if (!holding.empty()) runtime_.result_.schedule.back().partition = holding.front();
+    }
     runtime_.Broadcast(subtask_, StreamElement::OfWatermark(watermark));
   }
   void EmitStatus(engine::WatermarkStatus status) override {
@@ -234,6 +240,7 @@ void Runtime::BuildSubtasks() {
 // communicates. Each consumer numbers its input channels in plan order.
 void Runtime::BuildEdges() {
   std::vector<int> inputs_of(subtasks_.size(), 0);
+  input_sources_.resize(subtasks_.size());
   for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
     const PlannedNode& node = plan_.nodes[n];
     for (const NodeInput& in : node.inputs) {
@@ -251,11 +258,13 @@ void Runtime::BuildEdges() {
           if (in.partitioning == Partitioning::kForward && d != u) continue;
           if (chained) {
             edge.chained_subtask = to;
+            input_sources_[to].push_back(from);
             ++inputs_of[to];
             continue;
           }
+          input_sources_[to].push_back(from);
           edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
-          channels_.push_back(Channel{.to_subtask = to, .input = inputs_of[to]++});
+          channels_.push_back(Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
         }
         if (in.partitioning == Partitioning::kRebalance) {
           // RebalancePartitioner: a random start per upstream subtask; the
@@ -459,6 +468,14 @@ void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
   Subtask& s = subtasks_[subtask];
   s.watermark = watermark;
   Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark);
+  if (detailed()) {
+    const std::vector<int> holding = s.valve->HoldingChannels();
+    if (!holding.empty()) {
+      const Subtask& holder = subtasks_[input_sources_[subtask][static_cast<size_t>(holding[0])]];
+      result_.schedule.back().held_by_node = static_cast<int32_t>(holder.node);
+      result_.schedule.back().held_by_subtask = static_cast<int32_t>(holder.index);
+    }
+  }
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
   s.op->AdvanceWatermark(watermark, *contexts_[subtask]);
   ScheduleWakeup(subtask);
@@ -517,6 +534,7 @@ void Runtime::OnRow(uint32_t f) {
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
   if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
   Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+  if (detailed()) result_.schedule.back().partition = partition;
   subtasks_[subtask].source->OnRow(row, partition, now_);
   ReadNextRow(feed);
   if (feed.next) {
