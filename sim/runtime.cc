@@ -532,10 +532,20 @@ void Runtime::OnRow(uint32_t f) {
         "declare the source's partitions with 'partitions: N'");
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
-  if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
-  Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
-  if (detailed()) result_.schedule.back().partition = partition;
-  subtasks_[subtask].source->OnRow(row, partition, now_);
+  if (row.kind == TraceRowKind::kParseFailure) {
+    // Dead letter: the source's side output 1 carries {line, raw, error}.
+    ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    Emit(subtask, 1,
+         Record{.id = row.record.id,
+                .timestamp = Timestamp::Min(),
+                .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
+  } else {
+    if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    if (detailed()) result_.schedule.back().partition = partition;
+    subtasks_[subtask].source->OnRow(row, partition, now_);
+  }
   ReadNextRow(feed);
   if (feed.next) {
     agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});

@@ -70,6 +70,11 @@ struct SourceSpec {
   std::string topic;
   engine::Duration arrival_every = engine::Duration::Millis(1);
   WatermarkSpec watermarks;
+  // When set, trace rows that fail to parse go to this side output of the
+  // source as {line: int, raw: string, error: string} instead of failing the
+  // run (the dead-letter pattern).
+  std::string dead_letter;
+  SourceLocation dead_letter_where;
 };
 
 // `select` entry of a routing destination: output field = expression.

@@ -115,7 +115,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const YamlValue& v, const std::string& folder) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks"});
+               "arrival", "watermarks", "dead_letter"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -162,6 +162,14 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   source.topic = name;
   if (auto topic = map.Get("topic")) source.topic = topic->AsString("a topic name");
   if (auto watermarks = map.Get("watermarks")) source.watermarks = ReadWatermarks(*watermarks);
+  if (auto dead_letter = map.Get("dead_letter")) {
+    source.dead_letter = dead_letter->AsString("a side-output tag");
+    source.dead_letter_where = dead_letter->where();
+    if (source.trace_path.empty()) {
+      dead_letter->Fail("'dead_letter' applies to CSV traces",
+                        "inline events are checked when the scenario loads");
+    }
+  }
   if (auto arrival = map.Get("arrival")) {
     YamlMap arrival_map(*arrival, "the arrival pace", {"every"});
     const YamlValue every = arrival_map.Require("every");

@@ -15,8 +15,12 @@ namespace {
 class CsvTraceInput : public TraceInput {
  public:
   explicit CsvTraceInput(const SourceSpec& source)
-      : reader_(source.trace_path, TraceOptions{.schema = source.schema,
-                                                .event_time_field = source.event_time_field}) {}
+      : reader_(source.trace_path,
+                TraceOptions{.schema = source.schema,
+                             .event_time_field = source.event_time_field,
+                             .on_bad_row = source.dead_letter.empty()
+                                               ? TraceOptions::OnBadRow::kFail
+                                               : TraceOptions::OnBadRow::kRoute}) {}
   std::optional<TraceRow> Next() override { return reader_.Next(); }
 
  private:
