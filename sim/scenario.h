@@ -30,7 +30,8 @@ struct ExpressionText {
 // One inline `events:` row: cells by column name, as written.
 struct InlineRow {
   std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<SourceLocation> cell_where;
+  std::vector<SourceLocation> cell_where;      // of each value
+  std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
 };
 
@@ -174,7 +175,8 @@ struct SinkSpec {
 // (a subset of the sink's fields); values are written as in the trace.
 struct ExpectedRow {
   std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<SourceLocation> cell_where;
+  std::vector<SourceLocation> cell_where;      // of each value
+  std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
 };
 

@@ -37,7 +37,8 @@ engine::Schema ReadSchema(const YamlValue& v) {
 
 std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
                                                            std::string_view what,
-                                                           std::vector<SourceLocation>* where) {
+                                                           std::vector<SourceLocation>* where,
+                                                           std::vector<SourceLocation>* key_where) {
   YamlMap map(v, what, {});
   std::vector<std::pair<std::string, std::string>> cells;
   for (const auto& entry : map.entries()) {
@@ -45,6 +46,7 @@ std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
     if (!entry.value.IsNull()) text = entry.value.AsString("a value");
     cells.emplace_back(entry.key, std::move(text));
     where->push_back(entry.value.IsNull() ? entry.key_where : entry.value.where());
+    key_where->push_back(entry.key_where);
   }
   return cells;
 }
@@ -135,7 +137,8 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     for (const YamlValue& row : events->Items("inline events")) {
       InlineRow inline_row;
       inline_row.where = row.where();
-      inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where);
+      inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where,
+                                   &inline_row.cell_key_where);
       source.events.push_back(std::move(inline_row));
     }
   }
@@ -494,7 +497,8 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
   for (const YamlValue& row : rows.Items("expected records")) {
     ExpectedRow expected;
     expected.where = row.where();
-    expected.cells = ReadCells(row, "an expected record", &expected.cell_where);
+    expected.cells = ReadCells(row, "an expected record", &expected.cell_where,
+                                &expected.cell_key_where);
     e.rows.push_back(std::move(expected));
   }
   return e;

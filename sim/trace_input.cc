@@ -46,7 +46,7 @@ class InlineTraceInput : public TraceInput {
       const auto& [name, text] = row.cells[c];
       auto index = source_.schema.IndexOf(name);
       if (!index) {
-        throw InputError(row.cell_where[c],
+        throw InputError(row.cell_key_where[c],
                          fmt::format("source '{}' has no field '{}'", source_.name, name),
                          engine::UnknownNameHint(name, source_.schema.names()));
       }
@@ -78,7 +78,15 @@ class InlineTraceInput : public TraceInput {
 }  // namespace
 
 std::unique_ptr<TraceInput> OpenTrace(const SourceSpec& source) {
-  if (!source.trace_path.empty()) return std::make_unique<CsvTraceInput>(source);
+  if (!source.trace_path.empty()) {
+    try {
+      return std::make_unique<CsvTraceInput>(source);
+    } catch (const InputError& e) {
+      // A trace that cannot be opened is reported where the scenario names it.
+      if (e.where().line > 0) throw;
+      throw InputError(source.trace_where, e.message(), e.hint());
+    }
+  }
   return std::make_unique<InlineTraceInput>(source);
 }
 
