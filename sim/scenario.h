@@ -30,6 +30,7 @@ struct ExpressionText {
 // One inline `events:` row: cells by column name, as written.
 struct InlineRow {
   std::vector<std::pair<std::string, std::string>> cells;
+  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
   std::vector<SourceLocation> cell_where;      // of each value
   std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
@@ -175,6 +176,7 @@ struct SinkSpec {
 // (a subset of the sink's fields); values are written as in the trace.
 struct ExpectedRow {
   std::vector<std::pair<std::string, std::string>> cells;
+  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
   std::vector<SourceLocation> cell_where;      // of each value
   std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
@@ -186,6 +188,10 @@ struct SinkExpectation {
   enum class Order { kOrdered, kUnordered } order = Order::kOrdered;
   double tolerance = 1e-9;  // absolute and relative, for doubles
   std::vector<ExpectedRow> rows;
+  // A golden CSV file (header = the sink's fields) instead of inline rows;
+  // resolved against the scenario's folder.
+  std::string golden;
+  std::string golden_as_written;
 };
 
 // How channels between subtasks deliver: each element is delayed by a latency

@@ -38,7 +38,8 @@ engine::Schema ReadSchema(const YamlValue& v) {
 std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
                                                            std::string_view what,
                                                            std::vector<SourceLocation>* where,
-                                                           std::vector<SourceLocation>* key_where) {
+                                                           std::vector<SourceLocation>* key_where,
+                                                           std::vector<bool>* null) {
   YamlMap map(v, what, {});
   std::vector<std::pair<std::string, std::string>> cells;
   for (const auto& entry : map.entries()) {
@@ -47,6 +48,7 @@ std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
     cells.emplace_back(entry.key, std::move(text));
     where->push_back(entry.value.IsNull() ? entry.key_where : entry.value.where());
     key_where->push_back(entry.key_where);
+    null->push_back(entry.value.IsNull());
   }
   return cells;
 }
@@ -138,7 +140,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
       InlineRow inline_row;
       inline_row.where = row.where();
       inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where,
-                                   &inline_row.cell_key_where);
+                                   &inline_row.cell_key_where, &inline_row.cell_null);
       source.events.push_back(std::move(inline_row));
     }
   }
@@ -471,14 +473,22 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
 }
 
 SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v) {
+                                const YamlValue& v, const std::string& folder) {
   SinkExpectation e;
   e.sink = sink;
   e.where = where;
   YamlValue rows = v;
   if (v.IsMap()) {
-    YamlMap map(v, fmt::format("the expectation for '{}'", sink), {"records", "order", "tolerance"});
-    rows = map.Require("records");
+    YamlMap map(v, fmt::format("the expectation for '{}'", sink),
+                {"records", "golden", "order", "tolerance"});
+    if (auto golden = map.Get("golden")) {
+      if (map.Has("records")) golden->Fail("give either 'records' or 'golden', not both");
+      e.golden_as_written = golden->AsString("a golden CSV file name");
+      const std::filesystem::path path(e.golden_as_written);
+      e.golden = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
+    } else {
+      rows = map.Require("records");
+    }
     if (auto order = map.Get("order")) {
       const std::string o = order->AsString("an order");
       if (o == "ordered") {
@@ -494,11 +504,12 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
       if (!(e.tolerance >= 0)) tolerance->Fail("the tolerance cannot be negative");
     }
   }
+  if (!e.golden.empty()) return e;
   for (const YamlValue& row : rows.Items("expected records")) {
     ExpectedRow expected;
     expected.where = row.where();
     expected.cells = ReadCells(row, "an expected record", &expected.cell_where,
-                                &expected.cell_key_where);
+                                &expected.cell_key_where, &expected.cell_null);
     e.rows.push_back(std::move(expected));
   }
   return e;
@@ -562,7 +573,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   if (auto expect = top.Get("expect")) {
     YamlMap map(*expect, "expectations", {});
     for (const auto& entry : map.entries()) {
-      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value));
+      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value, folder));
     }
   }
   return spec;

@@ -51,6 +51,10 @@ class InlineTraceInput : public TraceInput {
                          engine::UnknownNameHint(name, source_.schema.names()));
       }
       const engine::ValueType type = source_.schema.field(*index).type;
+      if (row.cell_null[c]) {
+        seen[*index] = true;
+        continue;
+      }
       auto value = ParseCell(text, type);
       if (!value) {
         throw InputError(row.cell_where[c],
