@@ -210,7 +210,7 @@ Runtime::Runtime(const JobPlan& plan, const RunOptions& options)
   sinks_of_node_.resize(plan.nodes.size());
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     sinks_of_node_[plan.sinks[s].node].push_back(s);
-    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}});
+    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0});
   }
   BuildSubtasks();
   BuildEdges();
@@ -381,7 +381,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record record) {
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
-      result_.sinks[sink].records.push_back(record);
+      ++result_.sinks[sink].count;
+      if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
     }
   }
   for (size_t e = 0; e < edges.size(); ++e) {
