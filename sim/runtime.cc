@@ -133,6 +133,7 @@ class Runtime {
   std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
+  uint32_t wakeups_pending_ = 0;     // subtasks with a processing-timer wake-up due
   std::vector<SourceFeed> feeds_;
   size_t feeds_exhausted_ = 0;
   std::vector<std::vector<size_t>> sinks_of_node_;
@@ -494,6 +495,7 @@ void Runtime::ScheduleWakeup(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   auto next = s.op->NextProcessingTimer();
   if (!next || *next >= s.wakeup) return;
+  if (s.wakeup == Timestamp::Max()) ++wakeups_pending_;
   s.wakeup = std::max(*next, now_);
   agenda_.Push(s.wakeup, {Action::Kind::kWakeup, subtask});
 }
@@ -598,6 +600,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   if (s.wakeup != now_) return;  // superseded by an earlier wake-up
   s.wakeup = Timestamp::Max();
+  --wakeups_pending_;
   Step(ScheduleStep::Kind::kTimer, subtask);
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
   ScheduleWakeup(subtask);
@@ -606,6 +609,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
 void Runtime::Run() {
   const Timestamp start = start_;
   engine::Duration tail = engine::Duration::Zero();
+  bool any_unbounded = false;
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
     agenda_.Push(feed.next ? feed.next_arrival : start,
@@ -619,6 +623,7 @@ void Runtime::Run() {
       }
     }
     if (spec.boundedness == SourceSpec::Boundedness::kUnbounded) {
+      any_unbounded = true;
       const engine::Duration idle = spec.watermarks.idleness.value_or(engine::Duration::Zero());
       const engine::Duration wait =
           idle + spec.watermarks.interval + spec.watermarks.interval + spec.watermarks.interval;
@@ -629,7 +634,10 @@ void Runtime::Run() {
   // exhausted, and the unbounded tail has passed.
   Timestamp last_row = start;
   while (!agenda_.empty()) {
-    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
+    // Unbounded jobs keep running while processing-time timers are pending:
+    // their clock goes on. A finished bounded job quiesces its timers.
+    const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
+    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
         agenda_.next_time() > last_row + tail) {
       break;
     }

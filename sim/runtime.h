@@ -15,9 +15,10 @@
 // pace (row index x arrival.every). A bounded source ends with a final
 // watermark at +infinity (§4.7). After an unbounded source's last row the
 // simulation runs on for the longest idleness timeout plus three watermark
-// intervals (enough for idleness to be detected, §4.4), then stops. Pending
-// processing-time timers at the end do not fire: a finishing Flink task
-// quiesces its timer service.
+// intervals (enough for idleness to be detected, §4.4) and while
+// processing-time timers are pending, then stops. When bounded sources end,
+// pending processing-time timers do not fire: a finishing Flink task quiesces
+// its timer service.
 #ifndef TIDEMARK_SIM_RUNTIME_H_
 #define TIDEMARK_SIM_RUNTIME_H_
 
