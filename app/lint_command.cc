@@ -82,16 +82,16 @@ void AddLintCommand(CLI::App& app, int* exit_code) {
   lint->callback([files, exit_code] {
     LintCounts counts;
     for (const std::string& file : *files) LintOne(file, counts);
-    std::string summary = counts.errors + counts.warnings == 0
-                              ? "no findings"
-                              : Plural(counts.errors, "error") + ", " +
-                                    Plural(counts.warnings, "warning");
+    std::string summary =
+        counts.errors + counts.warnings == 0
+            ? "no findings"
+            : Plural(counts.errors, "error") + ", " + Plural(counts.warnings, "warning");
     summary += " in " + Plural(static_cast<int>(files->size()), "scenario");
     if (counts.bad_input > 0) summary += ", " + std::to_string(counts.bad_input) + " bad input";
     std::printf("%s\n", summary.c_str());
-    *exit_code = counts.bad_input > 0                        ? kExitBadInput
+    *exit_code = counts.bad_input > 0                  ? kExitBadInput
                  : counts.errors + counts.warnings > 0 ? kExitCheckFailed
-                                                         : kExitOk;
+                                                       : kExitOk;
   });
 }
 

@@ -17,12 +17,11 @@ std::vector<LintFinding> Lint(const ScenarioSpec& spec) {
   internal::LintSideOutputs(graph, findings);
   internal::LintEventTime(graph, findings);
   internal::LintWindows(graph, findings);
-  std::stable_sort(findings.begin(), findings.end(),
-                   [](const LintFinding& a, const LintFinding& b) {
-                     return std::tie(a.where.file, a.where.line, a.where.column, a.rule,
-                                     a.message) < std::tie(b.where.file, b.where.line,
-                                                           b.where.column, b.rule, b.message);
-                   });
+  std::stable_sort(
+      findings.begin(), findings.end(), [](const LintFinding& a, const LintFinding& b) {
+        return std::tie(a.where.file, a.where.line, a.where.column, a.rule, a.message) <
+               std::tie(b.where.file, b.where.line, b.where.column, b.rule, b.message);
+      });
   return findings;
 }
 

@@ -55,8 +55,7 @@ inline constexpr std::string_view kLintLatenessWithoutLateOutput =
 inline constexpr std::string_view kLintLatenessIgnored = "lateness-ignored";
 inline constexpr std::string_view kLintOutOfOrdernessExceedsWindow =
     "out-of-orderness-exceeds-window";
-inline constexpr std::string_view kLintCountTriggerDropsRemainder =
-    "count-trigger-drops-remainder";
+inline constexpr std::string_view kLintCountTriggerDropsRemainder = "count-trigger-drops-remainder";
 
 // Every finding for `spec`, in the order above. Reads the traces of sources
 // without generated watermarks, to see whether explicit watermark rows drive

@@ -12,6 +12,8 @@
 //     idleness: a reader with no partition emits nothing and never idles (§8).
 // A bounded source ends with watermark +inf (§4.7), so behind it windows fire,
 // but only at the end of input; an unbounded one never ends.
+#include <memory>
+
 #include <fmt/format.h>
 
 #include "sim/internal/lint_graph.h"
@@ -25,18 +27,27 @@ using Severity = LintFinding::Severity;
 
 struct SourceProgress {
   enum class Kind {
-    kAdvances,     // emits watermarks (or we cannot tell it does not)
-    kUntilEnd,     // bounded, no watermark before the final +inf
-    kNever,        // unbounded, no watermark, never idle: blocks everything below
-    kIdle,         // unbounded, no watermark, but goes idle: blocks nothing, advances nothing
+    kAdvances,  // emits watermarks (or we cannot tell it does not)
+    kUntilEnd,  // bounded, no watermark before the final +inf
+    kNever,     // unbounded, no watermark, never idle: blocks everything below
+    kIdle,      // unbounded, no watermark, but goes idle: blocks nothing, advances nothing
   };
   Kind kind = Kind::kAdvances;
   std::string reason;  // what the source does wrong, completing "source 'x' ..."
   std::string fix;
 };
 
+std::string Plural(int n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
 // Whether the trace scripts watermarks itself: a watermark or idle row (@kind).
+// Inline events are events only. A source whose event-time field is not an
+// int field is PlanJob's to reject; its trace cannot be read.
 bool HasScriptedWatermarks(const SourceSpec& source) {
+  if (source.trace_path.empty()) return false;
+  const auto ts = source.schema.IndexOf(source.event_time_field);
+  if (!ts || source.schema.field(*ts).type != engine::ValueType::kInt) return false;
   std::unique_ptr<TraceInput> trace = OpenTrace(source);
   while (std::optional<TraceRow> row = trace->Next()) {
     if (row->kind == TraceRowKind::kWatermark || row->kind == TraceRowKind::kIdle) return true;
@@ -59,13 +70,15 @@ SourceProgress Classify(const SourceSpec& source) {
                    ? "emits no watermarks (strategy none, and no watermark rows in its trace)"
                    : "generates no watermarks: interval 0 turns periodic emission off";
     p.fix = w.strategy == Strategy::kNone
-                ? fmt::format("give source '{}' a watermark strategy, e.g. "
-                              "'{{strategy: bounded_out_of_orderness, max_out_of_orderness: 2s}}'",
-                              source.name)
-                : fmt::format("give source '{}' a watermark interval above 0 (Flink's default "
-                              "is 200ms)",
-                              source.name);
-    p.kind = bounded ? SourceProgress::Kind::kUntilEnd
+                ? fmt::format(
+                      "give source '{}' a watermark strategy, e.g. "
+                      "'{{strategy: bounded_out_of_orderness, max_out_of_orderness: 2s}}'",
+                      source.name)
+                : fmt::format(
+                      "give source '{}' a watermark interval above 0 (Flink's default "
+                      "is 200ms)",
+                      source.name);
+    p.kind = bounded      ? SourceProgress::Kind::kUntilEnd
              : w.idleness ? SourceProgress::Kind::kIdle
                           : SourceProgress::Kind::kNever;
     return p;
@@ -75,14 +88,16 @@ SourceProgress Classify(const SourceSpec& source) {
     SourceProgress p;
     p.kind = SourceProgress::Kind::kNever;
     p.reason = fmt::format(
-        "has {} partition(s) for {} reader subtasks: {} subtask(s) read no partition, emit no "
-        "watermark and, without idleness, never go idle (\"The Kafka Source does not go "
-        "automatically in an idle state if the parallelism is higher than the number of "
-        "partitions\")",
-        *source.partitions, source.parallelism, idle);
-    p.fix = fmt::format("add 'idleness: 5s' (or another timeout) to the watermarks of '{}', or "
-                        "give it at most {} reader subtasks",
-                        source.name, *source.partitions);
+        "has {} for {} reader subtasks: {} no partition, emit{} no watermark and, without "
+        "idleness, never go{} idle (\"The Kafka Source does not go automatically in an idle "
+        "state if the parallelism is higher than the number of partitions\")",
+        Plural(*source.partitions, "partition"), source.parallelism,
+        idle == 1 ? "1 subtask reads" : fmt::format("{} subtasks read", idle), idle == 1 ? "s" : "",
+        idle == 1 ? "es" : "");
+    p.fix = fmt::format(
+        "add 'idleness: 5s' (or another timeout) to the watermarks of '{}', or "
+        "give it at most {}",
+        source.name, Plural(*source.partitions, "reader subtask"));
     return p;
   }
   return {};
@@ -117,10 +132,14 @@ std::optional<EventTimeUser> UserOf(const StreamSpec& stream) {
   return std::nullopt;
 }
 
-constexpr std::string_view kMinRule =
-    "an event-time window fires, and an event-time timer fires, when the operator's watermark "
-    "reaches it; that watermark is the minimum over all input channels, and a source subtask "
-    "that has produced no watermark holds it at -inf";
+// Why event time stalls, for a window or for timers.
+std::string MinRule(bool window) {
+  return fmt::format(
+      "{} when the operator's watermark reaches {}; that watermark is the minimum over all "
+      "input channels, and a source subtask that has produced no watermark holds it at -inf",
+      window ? "an event-time window fires" : "an event-time timer fires",
+      window ? "the window's end - 1" : "the timer's time");
+}
 
 }  // namespace
 
@@ -160,11 +179,12 @@ void LintEventTime(const LintGraph& graph, std::vector<LintFinding>& out) {
       out.push_back(LintFinding{
           .rule = std::string(never_rule),
           .where = user->where,
-          .message = fmt::format("{} never fire{}: source '{}' {}", user->what,
-                                 user->window ? "s" : "", spec.sources[never_at].name,
-                                 never->reason),
+          .message =
+              fmt::format("{} never fire{}: source '{}' {}", user->what, user->window ? "s" : "",
+                          spec.sources[never_at].name, never->reason),
           .explanation = fmt::format(
-              "{}{}; the source is unbounded, so no final +inf watermark ever comes", kMinRule,
+              "{}{}; the source is unbounded, so no final +inf watermark ever comes",
+              MinRule(user->window),
               idles ? " (an idle source is left out of the minimum, but here no source is left "
                       "to advance it)"
                     : ""),
@@ -181,7 +201,7 @@ void LintEventTime(const LintGraph& graph, std::vector<LintFinding>& out) {
               "{}; only the end of the bounded input brings the final +inf watermark, which "
               "fires everything at once: nothing is ever late, and on an unbounded source the "
               "same job would never fire",
-              kMinRule),
+              MinRule(user->window)),
           .fix = until_end->fix,
           .severity = Severity::kWarning});
     }

@@ -9,7 +9,8 @@
 namespace tidemark::sim::internal {
 
 const std::string& LintGraph::NameOf(size_t item) const {
-  return IsSource(item) ? spec->sources[item].name : spec->streams[item - spec->sources.size()].name;
+  return IsSource(item) ? spec->sources[item].name
+                        : spec->streams[item - spec->sources.size()].name;
 }
 
 std::optional<size_t> LintGraph::Find(std::string_view name) const {
@@ -99,8 +100,11 @@ void AddEmissions(const StreamSpec& stream, size_t index, std::vector<TagEmissio
     }
   }
   if (stream.window && !stream.window->late_output.empty()) {
-    out.push_back({stream.window->late_output, index, TagEmission::Origin::kLateOutput,
-                   stream.window->late_output_where, {}});
+    out.push_back({stream.window->late_output,
+                   index,
+                   TagEmission::Origin::kLateOutput,
+                   stream.window->late_output_where,
+                   {}});
   }
 }
 
@@ -218,7 +222,8 @@ LintGraph BuildLintGraph(const ScenarioSpec& spec) {
   LintGraph graph;
   graph.spec = &spec;
   const size_t n = spec.sources.size() + spec.streams.size();
-  for (size_t s = 0; s < spec.sources.size(); ++s) graph.item_of_name.emplace(spec.sources[s].name, s);
+  for (size_t s = 0; s < spec.sources.size(); ++s)
+    graph.item_of_name.emplace(spec.sources[s].name, s);
   for (size_t s = 0; s < spec.streams.size(); ++s) {
     graph.item_of_name.emplace(spec.streams[s].name, graph.ItemOfStream(s));
   }

@@ -16,9 +16,12 @@ using Severity = LintFinding::Severity;
 
 std::string_view OriginName(TagEmission::Origin origin) {
   switch (origin) {
-    case TagEmission::Origin::kProcessRule: return "a process rule";
-    case TagEmission::Origin::kOnTimerRule: return "an on_timer rule";
-    case TagEmission::Origin::kLateOutput: return "the window's late_output";
+    case TagEmission::Origin::kProcessRule:
+      return "a process rule";
+    case TagEmission::Origin::kOnTimerRule:
+      return "an on_timer rule";
+    case TagEmission::Origin::kLateOutput:
+      return "the window's late_output";
   }
   return "";
 }
@@ -78,10 +81,10 @@ void TagIdReused(const LintGraph& graph, std::vector<LintFinding>& out) {
       out.push_back(LintFinding{
           .rule = std::string(kLintTagIdReused),
           .where = e.where,
-          .message = fmt::format(
-              "tag id '{}' is emitted by stream '{}' as {} and by stream '{}' as {}", e.tag,
-              graph.spec->streams[e.stream].name, e.schema->ToString(),
-              graph.spec->streams[earlier.stream].name, earlier.schema->ToString()),
+          .message =
+              fmt::format("tag id '{}' is emitted by stream '{}' as {} and by stream '{}' as {}",
+                          e.tag, graph.spec->streams[e.stream].name, e.schema->ToString(),
+                          graph.spec->streams[earlier.stream].name, earlier.schema->ToString()),
           .explanation =
               "Flink allows it (getSideOutput is per operator), but an OutputTag's identity is "
               "its id: in Java code one shared tag constant cannot serve both, and a reader "
@@ -174,9 +177,10 @@ void Unconsumed(const LintGraph& graph, std::vector<LintFinding>& out) {
       if (reader.from.front() == emitter) {
         consumed = true;
       } else if (elsewhere.empty()) {
-        elsewhere = fmt::format("; stream '{}' takes '{}' from '{}' instead: point its 'from' "
-                                "here",
-                                reader.name, e->tag, reader.from.front());
+        elsewhere = fmt::format(
+            "; stream '{}' takes '{}' from '{}' instead: point its 'from' "
+            "here",
+            reader.name, e->tag, reader.from.front());
       }
     }
     if (consumed) continue;
@@ -208,12 +212,11 @@ void StreamUnused(const LintGraph& graph, std::vector<LintFinding>& out) {
     out.push_back(LintFinding{
         .rule = std::string(kLintStreamUnused),
         .where = stream.where,
-        .message = fmt::format("stream '{}' is neither sunk nor read by another stream{}",
-                               stream.name,
-                               stream.side_output
-                                   ? fmt::format(": side output '{}' is taken, then dropped",
-                                                 *stream.side_output)
-                                   : ""),
+        .message = fmt::format(
+            "stream '{}' is neither sunk nor read by another stream{}", stream.name,
+            stream.side_output
+                ? fmt::format(": side output '{}' is taken, then dropped", *stream.side_output)
+                : ""),
         .explanation = "only sinks make records visible: a stream that reaches no sink is "
                        "computed (or, for a bare side output, not even connected) and its "
                        "records are dropped",

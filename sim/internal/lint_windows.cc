@@ -60,21 +60,20 @@ void LatenessIgnored(const StreamSpec& stream, std::vector<LintFinding>& out) {
                                 "late data is what you want to catch"
                               : "remove it";
   if (w.allowed_lateness > engine::Duration::Zero()) {
-    out.push_back(LintFinding{
-        .rule = std::string(kLintLatenessIgnored),
-        .where = w.allowed_lateness_where,
-        .message = fmt::format("allowed lateness {} has no effect on {}",
-                               FormatDuration(w.allowed_lateness), kind),
-        .explanation = explanation,
-        .fix = fix,
-        .severity = Severity::kWarning});
+    out.push_back(LintFinding{.rule = std::string(kLintLatenessIgnored),
+                              .where = w.allowed_lateness_where,
+                              .message = fmt::format("allowed lateness {} has no effect on {}",
+                                                     FormatDuration(w.allowed_lateness), kind),
+                              .explanation = explanation,
+                              .fix = fix,
+                              .severity = Severity::kWarning});
   }
   if (!w.late_output.empty()) {
     out.push_back(LintFinding{
         .rule = std::string(kLintLatenessIgnored),
         .where = w.late_output_where,
-        .message = fmt::format("late output '{}' of {} never receives a record", w.late_output,
-                               kind),
+        .message =
+            fmt::format("late output '{}' of {} never receives a record", w.late_output, kind),
         .explanation = explanation,
         .fix = fix,
         .severity = Severity::kWarning});
