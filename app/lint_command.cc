@@ -36,10 +36,14 @@ void PrintFinding(const sim::LintFinding& f) {
              stdout);
 }
 
-// Whether lint already explains `error`: an error finding at its place.
+// Whether lint already explains `error`: a finding of a rule PlanJob also
+// enforces, at the same place.
 bool Explained(const engine::InputError& error, const std::vector<sim::LintFinding>& findings) {
   for (const sim::LintFinding& f : findings) {
-    if (f.severity == sim::LintFinding::Severity::kError && f.where.line == error.where().line &&
+    const bool planner_rule = f.rule == sim::kLintDuplicateTagType ||
+                              f.rule == sim::kLintSideOutputWrongStream ||
+                              f.rule == sim::kLintSideOutputNeverEmitted;
+    if (planner_rule && f.where.line == error.where().line &&
         f.where.column == error.where().column) {
       return true;
     }
