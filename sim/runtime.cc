@@ -210,7 +210,7 @@ Runtime::Runtime(const JobPlan& plan, const RunOptions& options)
   sinks_of_node_.resize(plan.nodes.size());
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     sinks_of_node_[plan.sinks[s].node].push_back(s);
-    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}});
+    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0});
   }
   BuildSubtasks();
   BuildEdges();
@@ -381,7 +381,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record record) {
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
-      result_.sinks[sink].records.push_back(record);
+      ++result_.sinks[sink].count;
+      if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
     }
   }
   for (size_t e = 0; e < edges.size(); ++e) {
@@ -532,10 +533,20 @@ void Runtime::OnRow(uint32_t f) {
         "declare the source's partitions with 'partitions: N'");
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
-  if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
-  Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
-  if (detailed()) result_.schedule.back().partition = partition;
-  subtasks_[subtask].source->OnRow(row, partition, now_);
+  if (row.kind == TraceRowKind::kParseFailure) {
+    // Dead letter: the source's side output 1 carries {line, raw, error}.
+    ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    Emit(subtask, 1,
+         Record{.id = row.record.id,
+                .timestamp = Timestamp::Min(),
+                .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
+  } else {
+    if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    if (detailed()) result_.schedule.back().partition = partition;
+    subtasks_[subtask].source->OnRow(row, partition, now_);
+  }
   ReadNextRow(feed);
   if (feed.next) {
     agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});

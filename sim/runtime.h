@@ -38,12 +38,16 @@ struct RunOptions {
   uint64_t seed = 0;
   // kEveryRecord also records the schedule, window decisions and firings.
   engine::Ledger::Detail detail = engine::Ledger::Detail::kCountsOnly;
+  // kCount keeps only how many records reached each sink, so that a long
+  // trace runs in memory bounded by open windows and keys (benchmarks).
+  enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
 };
 
 struct SinkOutput {
   std::string name;
   engine::Schema schema;
-  std::vector<engine::Record> records;  // in the order they reached the sink
+  std::vector<engine::Record> records;  // in arrival order; empty with RunOptions::Sinks::kCount
+  uint64_t count = 0;                   // records that reached the sink
 };
 
 struct WindowDecisionRecord {
