@@ -18,6 +18,7 @@
 #include "sim/job_plan.h"
 #include "sim/lint.h"
 #include "sim/scenario.h"
+#include "sim/trace_input.h"
 
 namespace tidemark::app {
 
@@ -59,11 +60,15 @@ void LintOne(const std::string& file, LintCounts& counts) {
       PrintFinding(f);
       ++(f.severity == sim::LintFinding::Severity::kError ? counts.errors : counts.warnings);
     }
-    // What lint does not explain and PlanJob rejects is bad input like anywhere else.
+    // What lint does not explain and PlanJob rejects is bad input like anywhere else,
+    // and so is a trace that cannot be opened (its header is read; its rows are not).
     try {
       sim::PlanJob(spec);
     } catch (const engine::InputError& e) {
       if (!Explained(e, findings)) throw;
+    }
+    for (const sim::SourceSpec& source : spec.sources) {
+      if (!source.trace_path.empty()) sim::OpenTrace(source);
     }
   } catch (const engine::InputError& e) {
     std::fflush(stdout);

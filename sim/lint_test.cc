@@ -232,6 +232,31 @@ sinks: {counts: {}, late_counts: {}, flagged: {}, flagged_late: {}}
   BOOST_TEST(SeverityName(findings[0].severity) == "warning");
 }
 
+// A source's dead_letter is a side output of the source: taken from it, it is
+// clean; taken by nobody, unparsable rows vanish.
+BOOST_AUTO_TEST_CASE(dead_letter_output_of_a_source) {
+  const CsvTestFile trace("lint", "id,ts\na,1\n");
+  const std::string yaml = R"(
+sources:
+  orders:
+    schema: {id: string, ts: int}
+    event_time: ts
+    trace: trace.csv
+    dead_letter: bad-rows
+streams:
+  bad: {from: orders, side_output: bad-rows}
+sinks: {orders: {}, bad: {}}
+)";
+  BOOST_TEST(Summary(LintText(yaml, trace.dir())) == Rules{});
+  std::string unconsumed = yaml;
+  unconsumed.replace(unconsumed.find("  bad: {from: orders, side_output: bad-rows}\n"), 45, "");
+  unconsumed.replace(unconsumed.find("sinks: {orders: {}, bad: {}}"), 28, "sinks: {orders: {}}");
+  const auto findings = LintText(unconsumed, trace.dir());
+  BOOST_TEST(Summary(findings) == Rules{"side-output-unconsumed@7:18"});
+  BOOST_TEST(findings[0].message ==
+             "dead-letter output 'bad-rows' of source 'orders' is consumed by nobody");
+}
+
 BOOST_AUTO_TEST_CASE(stream_neither_sunk_nor_read_is_unused) {
   std::string yaml = Split("classified", "low");
   yaml.replace(yaml.find("sinks: {hot: {}, cold: {}}"), 26, "sinks: {hot: {}}");

@@ -49,3 +49,6 @@ tidemark_expect(NAME lint_bad_input EXIT 2
 tidemark_expect(NAME lint_missing_file EXIT 2
   ARGS lint mistakes/no-such-scenario.yaml
   OUTPUT "no-such-scenario.yaml|1 bad input")
+tidemark_expect(NAME lint_missing_trace EXIT 2
+  ARGS lint errors/missing-trace.yaml
+  OUTPUT "errors/missing-trace.yaml:4:12: error: cannot open trace file|1 bad input")

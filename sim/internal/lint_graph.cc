@@ -19,10 +19,10 @@ std::optional<size_t> LintGraph::Find(std::string_view name) const {
   return it->second;
 }
 
-std::vector<const TagEmission*> LintGraph::EmissionsOf(size_t stream, std::string_view tag) const {
+std::vector<const TagEmission*> LintGraph::EmissionsOf(size_t item, std::string_view tag) const {
   std::vector<const TagEmission*> out;
   for (const TagEmission& e : emissions) {
-    if (e.stream == stream && e.tag == tag) out.push_back(&e);
+    if (e.item == item && e.tag == tag) out.push_back(&e);
   }
   return out;
 }
@@ -59,6 +59,13 @@ bool LintGraph::IsUpstream(size_t from, size_t item) const {
 
 namespace {
 
+// The records of a source's dead-letter output (PlanSource).
+engine::Schema DeadLetterSchema() {
+  return engine::Schema({{"line", engine::ValueType::kInt},
+                         {"raw", engine::ValueType::kString},
+                         {"error", engine::ValueType::kString}});
+}
+
 struct DestinationRef {
   const Destination* destination;
   TagEmission::Origin origin;
@@ -93,15 +100,15 @@ std::optional<engine::Schema> TryProjection(const std::vector<Projection>& selec
   return engine::Schema(std::move(fields));
 }
 
-void AddEmissions(const StreamSpec& stream, size_t index, std::vector<TagEmission>& out) {
+void AddEmissions(const StreamSpec& stream, size_t item, std::vector<TagEmission>& out) {
   for (const DestinationRef& ref : DestinationsOf(stream)) {
     if (!ref.destination->is_main()) {
-      out.push_back({ref.destination->tag, index, ref.origin, ref.destination->where, {}});
+      out.push_back({ref.destination->tag, item, ref.origin, ref.destination->where, {}});
     }
   }
   if (stream.window && !stream.window->late_output.empty()) {
     out.push_back({stream.window->late_output,
-                   index,
+                   item,
                    TagEmission::Origin::kLateOutput,
                    stream.window->late_output_where,
                    {}});
@@ -123,7 +130,9 @@ std::optional<engine::Schema> DeriveProcess(const StreamSpec& stream, size_t ind
   // AddEmissions recorded this stream's tag destinations in this same order.
   std::vector<TagEmission*> emitted;
   for (TagEmission& e : graph.emissions) {
-    if (e.stream == index && e.origin != TagEmission::Origin::kLateOutput) emitted.push_back(&e);
+    if (e.item == graph.ItemOfStream(index) && e.origin != TagEmission::Origin::kLateOutput) {
+      emitted.push_back(&e);
+    }
   }
   std::optional<engine::Schema> main;
   bool main_known = true;
@@ -151,7 +160,9 @@ std::optional<engine::Schema> DeriveStream(size_t index, const engine::Schema& i
   const StreamSpec& stream = graph.spec->streams[index];
   if (stream.window) {
     for (TagEmission& e : graph.emissions) {
-      if (e.stream == index && e.origin == TagEmission::Origin::kLateOutput) e.schema = in;
+      if (e.item == graph.ItemOfStream(index) && e.origin == TagEmission::Origin::kLateOutput) {
+        e.schema = in;
+      }
     }
     auto key = in.IndexOf(stream.key_by.value_or(""));
     if (!key) return std::nullopt;
@@ -185,8 +196,8 @@ std::optional<engine::Schema> InputSchema(size_t index, const LintGraph& graph) 
   if (graph.inputs[item].size() != stream.from.size() || stream.from.empty()) return std::nullopt;
   const size_t first = graph.inputs[item].front();
   if (!stream.side_output) return graph.schema[first];
-  if (stream.from.size() != 1 || graph.IsSource(first)) return std::nullopt;
-  const auto emitted = graph.EmissionsOf(first - graph.spec->sources.size(), *stream.side_output);
+  if (stream.from.size() != 1) return std::nullopt;
+  const auto emitted = graph.EmissionsOf(first, *stream.side_output);
   if (emitted.empty()) return std::nullopt;
   return emitted.front()->schema;
 }
@@ -222,8 +233,14 @@ LintGraph BuildLintGraph(const ScenarioSpec& spec) {
   LintGraph graph;
   graph.spec = &spec;
   const size_t n = spec.sources.size() + spec.streams.size();
-  for (size_t s = 0; s < spec.sources.size(); ++s)
-    graph.item_of_name.emplace(spec.sources[s].name, s);
+  for (size_t s = 0; s < spec.sources.size(); ++s) {
+    const SourceSpec& source = spec.sources[s];
+    graph.item_of_name.emplace(source.name, s);
+    if (!source.dead_letter.empty()) {
+      graph.emissions.push_back({source.dead_letter, s, TagEmission::Origin::kDeadLetter,
+                                 source.dead_letter_where, DeadLetterSchema()});
+    }
+  }
   for (size_t s = 0; s < spec.streams.size(); ++s) {
     graph.item_of_name.emplace(spec.streams[s].name, graph.ItemOfStream(s));
   }
@@ -239,7 +256,7 @@ LintGraph BuildLintGraph(const ScenarioSpec& spec) {
       graph.inputs[item].push_back(*input);
       graph.readers[*input].push_back(item);
     }
-    AddEmissions(spec.streams[s], s, graph.emissions);
+    AddEmissions(spec.streams[s], item, graph.emissions);
   }
   for (const SinkSpec& sink : spec.sinks) {
     if (auto item = graph.Find(sink.stream)) graph.sunk[*item] = true;

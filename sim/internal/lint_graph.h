@@ -18,11 +18,12 @@
 
 namespace tidemark::sim::internal {
 
-// One place where a stream sends records to a side-output tag.
+// One place where a stream (or a source, for its dead letters) sends records
+// to a side-output tag.
 struct TagEmission {
-  enum class Origin { kProcessRule, kOnTimerRule, kLateOutput };
+  enum class Origin { kProcessRule, kOnTimerRule, kLateOutput, kDeadLetter };
   std::string tag;
-  size_t stream = 0;  // index into ScenarioSpec::streams
+  size_t item = 0;  // the emitting graph item
   Origin origin = Origin::kProcessRule;
   SourceLocation where;
   std::optional<engine::Schema> schema;  // nullopt: not derivable (bad input elsewhere)
@@ -36,14 +37,14 @@ struct LintGraph {
   std::vector<std::vector<size_t>> readers;                 // per item: items reading it
   std::vector<bool> sunk;                                   // per item
   std::vector<std::optional<engine::Schema>> schema;        // per item: main output
-  std::vector<TagEmission> emissions;                       // process order within a stream
+  std::vector<TagEmission> emissions;                       // process order within an item
 
   size_t ItemOfStream(size_t stream) const { return spec->sources.size() + stream; }
   bool IsSource(size_t item) const { return item < spec->sources.size(); }
   const std::string& NameOf(size_t item) const;
   std::optional<size_t> Find(std::string_view name) const;
-  // The emissions of `tag` by stream `stream`, in order.
-  std::vector<const TagEmission*> EmissionsOf(size_t stream, std::string_view tag) const;
+  // The emissions of `tag` by graph item `item`, in order.
+  std::vector<const TagEmission*> EmissionsOf(size_t item, std::string_view tag) const;
   // The sources `item` depends on, directly or through any stream, ascending.
   std::vector<size_t> UpstreamSources(size_t item) const;
   // Whether `from` is `item` or lies upstream of it.

@@ -22,6 +22,8 @@ std::string_view OriginName(TagEmission::Origin origin) {
       return "an on_timer rule";
     case TagEmission::Origin::kLateOutput:
       return "the window's late_output";
+    case TagEmission::Origin::kDeadLetter:
+      return "the source's dead_letter";
   }
   return "";
 }
@@ -30,7 +32,7 @@ std::string_view OriginName(TagEmission::Origin origin) {
 std::vector<const TagEmission*> FirstEmissions(const LintGraph& graph) {
   std::vector<const TagEmission*> out;
   for (const TagEmission& e : graph.emissions) {
-    if (graph.EmissionsOf(e.stream, e.tag).front() == &e) out.push_back(&e);
+    if (graph.EmissionsOf(e.item, e.tag).front() == &e) out.push_back(&e);
   }
   return out;
 }
@@ -42,7 +44,7 @@ std::vector<const TagEmission*> FirstEmissions(const LintGraph& graph) {
 void DuplicateTagType(const LintGraph& graph, std::vector<LintFinding>& out) {
   for (const TagEmission* first : FirstEmissions(graph)) {
     if (!first->schema) continue;
-    for (const TagEmission* e : graph.EmissionsOf(first->stream, first->tag)) {
+    for (const TagEmission* e : graph.EmissionsOf(first->item, first->tag)) {
       if (e == first || !e->schema) continue;
       if (!engine::CheckSameTagType({first->tag, *first->schema}, {e->tag, *e->schema})) continue;
       out.push_back(LintFinding{
@@ -51,8 +53,8 @@ void DuplicateTagType(const LintGraph& graph, std::vector<LintFinding>& out) {
           .message = fmt::format(
               "side output '{}' of stream '{}' is emitted with two types: {} here, {} by {} "
               "at line {}",
-              e->tag, graph.spec->streams[e->stream].name, e->schema->ToString(),
-              first->schema->ToString(), OriginName(first->origin), first->where.line),
+              e->tag, graph.NameOf(e->item), e->schema->ToString(), first->schema->ToString(),
+              OriginName(first->origin), first->where.line),
           .explanation =
               "Flink identifies an OutputTag by its id alone, and one operator may emit an id "
               "with one type only: getSideOutput fails with \"A side output with a matching id "
@@ -81,10 +83,9 @@ void TagIdReused(const LintGraph& graph, std::vector<LintFinding>& out) {
       out.push_back(LintFinding{
           .rule = std::string(kLintTagIdReused),
           .where = e.where,
-          .message =
-              fmt::format("tag id '{}' is emitted by stream '{}' as {} and by stream '{}' as {}",
-                          e.tag, graph.spec->streams[e.stream].name, e.schema->ToString(),
-                          graph.spec->streams[earlier.stream].name, earlier.schema->ToString()),
+          .message = fmt::format("tag id '{}' is emitted by '{}' as {} and by '{}' as {}", e.tag,
+                                 graph.NameOf(e.item), e.schema->ToString(),
+                                 graph.NameOf(earlier.item), earlier.schema->ToString()),
           .explanation =
               "Flink allows it (getSideOutput is per operator), but an OutputTag's identity is "
               "its id: in Java code one shared tag constant cannot serve both, and a reader "
@@ -108,7 +109,7 @@ std::vector<std::string> EmittedTagIds(const LintGraph& graph) {
 std::vector<std::string> EmittersOf(const LintGraph& graph, std::string_view tag) {
   std::vector<std::string> names;
   for (const TagEmission* e : FirstEmissions(graph)) {
-    if (e->tag == tag) names.push_back(graph.spec->streams[e->stream].name);
+    if (e->tag == tag) names.push_back(graph.NameOf(e->item));
   }
   return names;
 }
@@ -116,24 +117,22 @@ std::vector<std::string> EmittersOf(const LintGraph& graph, std::string_view tag
 // side-output-wrong-stream (error): a side output taken from a stream that
 // does not emit the tag while another does. In Flink, getSideOutput on the
 // wrong operator gives a stream that stays empty, with no error.
-// side-output-never-emitted (error): no stream emits the tag at all.
+// side-output-never-emitted (error): nothing (no stream, no source's
+// dead_letter) emits the tag at all.
 void SideOutputSource(const LintGraph& graph, size_t index, std::vector<LintFinding>& out) {
   const StreamSpec& stream = graph.spec->streams[index];
   if (!stream.side_output || stream.from.size() != 1) return;
   const auto from = graph.Find(stream.from.front());
   if (!from) return;  // PlanJob reports the unknown name
   const std::string& tag = *stream.side_output;
-  if (!graph.IsSource(*from) &&
-      !graph.EmissionsOf(*from - graph.spec->sources.size(), tag).empty()) {
-    return;
-  }
+  if (!graph.EmissionsOf(*from, tag).empty()) return;
   const std::vector<std::string> emitters = EmittersOf(graph, tag);
   if (emitters.empty()) {
     const std::vector<std::string> ids = EmittedTagIds(graph);
     out.push_back(LintFinding{
         .rule = std::string(kLintSideOutputNeverEmitted),
         .where = stream.side_output_where,
-        .message = fmt::format("stream '{}' takes side output '{}', which no stream emits",
+        .message = fmt::format("stream '{}' takes side output '{}', which nothing emits",
                                stream.name, tag),
         .explanation = "Flink connects a side output by its tag id; reading an id nobody emits "
                        "gives a stream that stays empty, with no error",
@@ -169,7 +168,7 @@ void SideOutputSource(const LintGraph& graph, size_t index, std::vector<LintFind
 // silently: no error, no metric (§7.3).
 void Unconsumed(const LintGraph& graph, std::vector<LintFinding>& out) {
   for (const TagEmission* e : FirstEmissions(graph)) {
-    const std::string& emitter = graph.spec->streams[e->stream].name;
+    const std::string& emitter = graph.NameOf(e->item);
     std::string elsewhere;
     bool consumed = false;
     for (const StreamSpec& reader : graph.spec->streams) {
@@ -185,15 +184,21 @@ void Unconsumed(const LintGraph& graph, std::vector<LintFinding>& out) {
     }
     if (consumed) continue;
     const bool late = e->origin == TagEmission::Origin::kLateOutput;
+    const bool dead_letter = e->origin == TagEmission::Origin::kDeadLetter;
     out.push_back(LintFinding{
         .rule = std::string(kLintSideOutputUnconsumed),
         .where = e->where,
-        .message = fmt::format("{} '{}' of stream '{}' is consumed by nobody",
-                               late ? "late output" : "side output", e->tag, emitter),
+        .message = fmt::format("{} '{}' of {} '{}' is consumed by nobody",
+                               late          ? "late output"
+                               : dead_letter ? "dead-letter output"
+                                             : "side output",
+                               e->tag, dead_letter ? "source" : "stream", emitter),
         .explanation = fmt::format(
             "records emitted to a tag that no getSideOutput requests are discarded silently, "
             "with no error and no metric{}",
-            late ? ": the late records are lost as if no late_output were set" : ""),
+            late          ? ": the late records are lost as if no late_output were set"
+            : dead_letter ? ": rows that fail to parse vanish instead of failing the run"
+                          : ""),
         .fix = fmt::format("add a stream '{{from: {}, side_output: {}}}' and sink it{}", emitter,
                            e->tag, elsewhere),
         .severity = Severity::kWarning});
