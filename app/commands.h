@@ -15,6 +15,7 @@ inline constexpr int kExitBadInput = 2;
 void AddRunCommand(CLI::App& app, int* exit_code);
 void AddCheckCommand(CLI::App& app, int* exit_code);
 void AddGenCommand(CLI::App& app, int* exit_code);
+void AddLintCommand(CLI::App& app, int* exit_code);
 
 }  // namespace tidemark::app
 

@@ -1,0 +1,107 @@
+// `tidemark lint SCENARIO...`: the static diagnosis of sim/lint.h, printed as
+//
+//   scenarios/x.yaml:12:9: warning: side output 'late' of stream 'counts' is consumed by nobody
+//     why: records emitted to a tag that no getSideOutput requests are discarded ...
+//     fix: add a stream '{from: counts, side_output: late}' and sink it
+//
+// then one summary line. Exit 0 when every scenario is clean, 1 when there
+// are findings, 2 when a scenario cannot be read or is invalid in a way lint
+// does not explain (the InputError is printed as by every command).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "engine/input_error.h"
+#include "sim/job_plan.h"
+#include "sim/lint.h"
+#include "sim/scenario.h"
+#include "sim/trace_input.h"
+
+namespace tidemark::app {
+
+namespace {
+
+struct LintCounts {
+  int errors = 0;
+  int warnings = 0;
+  int bad_input = 0;
+};
+
+void PrintFinding(const sim::LintFinding& f) {
+  std::fputs(fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
+                         sim::SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix)
+                 .c_str(),
+             stdout);
+}
+
+// Whether lint already explains `error`: a finding of a rule PlanJob also
+// enforces, at the same place.
+bool Explained(const engine::InputError& error, const std::vector<sim::LintFinding>& findings) {
+  for (const sim::LintFinding& f : findings) {
+    const bool planner_rule = f.rule == sim::kLintDuplicateTagType ||
+                              f.rule == sim::kLintSideOutputWrongStream ||
+                              f.rule == sim::kLintSideOutputNeverEmitted;
+    if (planner_rule && f.where.line == error.where().line &&
+        f.where.column == error.where().column) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void LintOne(const std::string& file, LintCounts& counts) {
+  try {
+    const sim::ScenarioSpec spec = sim::LoadScenario(file);
+    const std::vector<sim::LintFinding> findings = sim::Lint(spec);
+    for (const sim::LintFinding& f : findings) {
+      PrintFinding(f);
+      ++(f.severity == sim::LintFinding::Severity::kError ? counts.errors : counts.warnings);
+    }
+    // What lint does not explain and PlanJob rejects is bad input like anywhere else,
+    // and so is a trace that cannot be opened (its header is read; its rows are not).
+    try {
+      sim::PlanJob(spec);
+    } catch (const engine::InputError& e) {
+      if (!Explained(e, findings)) throw;
+    }
+    for (const sim::SourceSpec& source : spec.sources) {
+      if (!source.trace_path.empty()) sim::OpenTrace(source);
+    }
+  } catch (const engine::InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    ++counts.bad_input;
+  }
+}
+
+std::string Plural(int n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void AddLintCommand(CLI::App& app, int* exit_code) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  CLI::App* lint = app.add_subcommand(
+      "lint", "Find the classic side-output and watermark mistakes without running");
+  lint->add_option("scenarios", *files, "Scenario files (YAML)")->required();
+  lint->callback([files, exit_code] {
+    LintCounts counts;
+    for (const std::string& file : *files) LintOne(file, counts);
+    std::string summary =
+        counts.errors + counts.warnings == 0
+            ? "no findings"
+            : Plural(counts.errors, "error") + ", " + Plural(counts.warnings, "warning");
+    summary += " in " + Plural(static_cast<int>(files->size()), "scenario");
+    if (counts.bad_input > 0) summary += ", " + std::to_string(counts.bad_input) + " bad input";
+    std::printf("%s\n", summary.c_str());
+    *exit_code = counts.bad_input > 0                  ? kExitBadInput
+                 : counts.errors + counts.warnings > 0 ? kExitCheckFailed
+                                                       : kExitOk;
+  });
+}
+
+}  // namespace tidemark::app
