@@ -112,6 +112,7 @@ class Runtime {
   void OnRow(uint32_t feed);
   void OnTick(uint32_t subtask);
   void OnEnd(uint32_t feed);
+  void FinishSourceSubtask(uint32_t subtask);
   void OnDeliver(uint32_t channel);
   void OnWakeup(uint32_t subtask);
 
@@ -572,11 +573,16 @@ void Runtime::OnEnd(uint32_t f) {
   if (spec.boundedness != SourceSpec::Boundedness::kBounded) return;
   const PlannedNode& node = plan_.nodes[feed.node];
   for (int i = 0; i < node.parallelism; ++i) {
-    const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
-    Step(ScheduleStep::Kind::kEndOfInput, subtask);
-    subtasks_[subtask].finished = true;
-    subtasks_[subtask].source->OnEndOfInput(now_);
+    FinishSourceSubtask(first_subtask_[feed.node] + static_cast<uint32_t>(i));
   }
+}
+
+void Runtime::FinishSourceSubtask(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.finished) return;
+  Step(ScheduleStep::Kind::kEndOfInput, subtask);
+  s.finished = true;
+  s.source->OnEndOfInput(now_);
 }
 
 void Runtime::OnDeliver(uint32_t id) {
@@ -608,6 +614,18 @@ void Runtime::OnWakeup(uint32_t subtask) {
 
 void Runtime::Run() {
   const Timestamp start = start_;
+  now_ = start;
+  // A reader of a bounded source that owns no partition has nothing to read:
+  // it finishes at once and sends +inf (a Flink reader told "no more splits"),
+  // so it never holds event time back.
+  for (SourceFeed& feed : feeds_) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    if (plan_.spec.sources[node.source].boundedness != SourceSpec::Boundedness::kBounded) continue;
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      if (subtasks_[subtask].source->Splits().empty()) FinishSourceSubtask(subtask);
+    }
+  }
   engine::Duration tail = engine::Duration::Zero();
   bool any_unbounded = false;
   for (uint32_t f = 0; f < feeds_.size(); ++f) {

@@ -144,6 +144,38 @@ BOOST_AUTO_TEST_CASE(counts_only_runs_record_no_schedule) {
   BOOST_TEST(result.sinks[0].records.size() == 8u);
 }
 
+// A bounded source's reader that owns no partition finishes at once with +inf
+// (flink-semantics.md §4.7, §8), so it does not hold the window back: with
+// one partition and two readers, ts 12000 (arriving at 1000) raises the
+// watermark to 11999 at the 1200 tick, [0, 10000) fires, and ts 3000
+// (arriving at 2000) is late.
+BOOST_AUTO_TEST_CASE(a_bounded_reader_without_partitions_does_not_hold_event_time) {
+  const std::string yaml = R"(
+sources:
+  events:
+    events:
+      - {k: a, ts: 1000, "@arrival": 0}
+      - {k: a, ts: 12000, "@arrival": 1000}
+      - {k: a, ts: 3000, "@arrival": 2000}
+    schema: {k: string, ts: int}
+    event_time: ts
+    parallelism: 2
+    partitions: 1
+    watermarks: {strategy: monotonous}
+streams:
+  counts:
+    from: events
+    key_by: k
+    window: {tumbling: 10s, late_output: late}
+    aggregate: {n: count()}
+  late: {from: counts, side_output: late}
+sinks: {late: {}}
+)";
+  const RunResult result = RunText(yaml, 1);
+  BOOST_REQUIRE_EQUAL(result.sinks[0].records.size(), 1u);
+  BOOST_TEST(std::get<int64_t>(result.sinks[0].records[0].values[1]) == 3000);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace
