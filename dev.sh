@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ ninja-build libboost-test-dev librapidcheck-dev libfmt-dev libcsv-dev
           libyaml-cpp-dev libcli11-dev nlohmann-json3-dev)
-FLAGSHIP=scenarios/sensors/temperature-split.yaml
+FLAGSHIP=scenarios/sensors/late-sensor-readings.yaml
 
 install_missing_packages() {
   local missing=()
