@@ -21,6 +21,17 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
     i = 1;
   }
   if (i == text.size()) return CellStatus::kMalformed;
+  if (text.size() - i <= 18) {
+    // At most 18 digits cannot overflow: no range check (and no division) per digit.
+    int64_t magnitude = 0;
+    for (; i < text.size(); ++i) {
+      const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(text[i])) - '0';
+      if (digit > 9) return CellStatus::kMalformed;
+      magnitude = magnitude * 10 + digit;
+    }
+    *out = negative ? -magnitude : magnitude;
+    return CellStatus::kOk;
+  }
   // Accumulate the magnitude unsigned so that INT64_MIN, whose magnitude has
   // no positive int64, parses without overflow.
   const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
@@ -37,7 +48,25 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
   return CellStatus::kOk;
 }
 
+// A double written as an optional '-' and at most 15 digits is an integer
+// below 2^53, so converting the integer is exact and equals from_chars's
+// correctly rounded result (including -0). Most generated values look so.
+bool ParseSmallIntegralDouble(std::string_view text, double* out) {
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.remove_prefix(1);
+  if (text.empty() || text.size() > 15) return false;
+  int64_t v = 0;
+  for (const char c : text) {
+    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
+    if (digit > 9) return false;
+    v = v * 10 + digit;
+  }
+  *out = negative ? -static_cast<double>(v) : static_cast<double>(v);
+  return true;
+}
+
 CellStatus ParseFiniteDouble(std::string_view text, double* out) {
+  if (ParseSmallIntegralDouble(text, out)) return CellStatus::kOk;
   // from_chars takes no '+'; accept one before a digit or '.' as ints do.
   if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') {
     text.remove_prefix(1);
@@ -119,7 +148,12 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
   CellStatus status = CellStatus::kMalformed;
   switch (type) {
     case engine::ValueType::kString:
-      out.emplace<std::string>(text);
+      // A reused row keeps its string's buffer.
+      if (auto* s = std::get_if<std::string>(&out)) {
+        s->assign(text);
+      } else {
+        out.emplace<std::string>(text);
+      }
       return true;
     case engine::ValueType::kInt: {
       int64_t v = 0;

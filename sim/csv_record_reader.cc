@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstring>
 #include <optional>
@@ -32,6 +33,16 @@ constexpr size_t kMaxRecordBytes = 16 << 20;
 constexpr int kRowNotBegun = 0;
 
 bool IsSpace(char c) { return c == ' ' || c == '\t'; }
+
+// What a byte means to SplitPlain: most bytes are plain cell text.
+enum class PlainByte : uint8_t { kText, kComma, kNeedsLibcsv };
+constexpr std::array<PlainByte, 256> kPlainBytes = [] {
+  std::array<PlainByte, 256> table{};
+  table[static_cast<unsigned char>(',')] = PlainByte::kComma;
+  table[static_cast<unsigned char>('"')] = PlainByte::kNeedsLibcsv;
+  table[static_cast<unsigned char>('\r')] = PlainByte::kNeedsLibcsv;
+  return table;
+}();
 
 // A line's body: without its "\n" or "\r\n".
 std::string_view LineBody(std::string_view line) {
@@ -165,21 +176,25 @@ CsvRecordReader::Status CsvRecordReader::Impl::Next() {
 // Returns false, with no cells, for a line that needs libcsv; a blank line
 // gives true with no cells.
 bool CsvRecordReader::Impl::SplitPlain(std::string_view body) {
-  size_t start = 0;
-  for (size_t i = 0; i <= body.size(); ++i) {
-    const char c = i < body.size() ? body[i] : ',';
-    if (c == '"' || c == '\r') {
-      cells.clear();
-      return false;
-    }
-    if (c != ',') continue;
-    size_t first = start;
-    size_t last = i;
+  // Runs once per byte of nearly every line: one table lookup per byte, and
+  // the trimming only at cell ends.
+  const auto add_cell = [&](size_t first, size_t last) {
     while (first < last && IsSpace(body[first])) ++first;
     while (last > first && IsSpace(body[last - 1])) --last;
     cells.push_back({.offset = first, .size = last - first, .null = first == last});
+  };
+  size_t start = 0;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const PlainByte kind = kPlainBytes[static_cast<unsigned char>(body[i])];
+    if (kind == PlainByte::kText) continue;
+    if (kind == PlainByte::kNeedsLibcsv) {
+      cells.clear();
+      return false;
+    }
+    add_cell(start, i);
     start = i + 1;
   }
+  add_cell(start, body.size());
   // Only spaces and tabs: libcsv skips the line as blank.
   if (cells.size() == 1 && cells[0].null) cells.clear();
   cell_bytes.assign(body);

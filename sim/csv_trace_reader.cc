@@ -60,15 +60,32 @@ CsvTraceReader::CsvTraceReader(std::string path, TraceOptions options)
 }
 
 std::optional<TraceRow> CsvTraceReader::Next() {
-  const CsvRecordReader::Status status = records_.Next();
-  if (status == CsvRecordReader::Status::kEnd) return std::nullopt;
-  const uint64_t id = rows_read_++;
-  if (status == CsvRecordReader::Status::kSyntaxError) return Reject(records_.syntax_error(), id);
   TraceRow row;
-  row.record.id = id;
-  row.line = records_.line();
-  if (!ParseRecord(row)) return Reject(*error_, id);
+  if (!Next(row)) return std::nullopt;
   return row;
+}
+
+bool CsvTraceReader::Next(TraceRow& row) {
+  const CsvRecordReader::Status status = records_.Next();
+  if (status == CsvRecordReader::Status::kEnd) return false;
+  const uint64_t id = rows_read_++;
+  if (status == CsvRecordReader::Status::kSyntaxError) {
+    Reject(records_.syntax_error(), id, row);
+    return true;
+  }
+  // Everything a fresh row has; values are all overwritten by ParseRecord
+  // (the header names every schema field), so their buffers are kept.
+  row.kind = TraceRowKind::kEvent;
+  row.record.id = id;
+  row.record.timestamp = engine::Timestamp::Min();
+  row.arrival.reset();
+  row.partition.reset();
+  row.watermark = engine::Timestamp::Min();
+  row.line = records_.line();
+  row.raw.clear();
+  row.error.clear();
+  if (!ParseRecord(row)) Reject(*error_, id, row);
+  return true;
 }
 
 bool CsvTraceReader::ParseRecord(TraceRow& row) {
@@ -97,6 +114,7 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
   // writers that quote every cell write nulls that way.
   if (text.empty() && (records_.is_null(column) || spec.role != TraceColumnRole::kField ||
                        options_.schema.field(spec.field).type != engine::ValueType::kString)) {
+    if (spec.role == TraceColumnRole::kField) row.record.values[spec.field] = std::monostate();
     return true;
   }
   CellError cell_error;
@@ -109,9 +127,9 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
       return true;
     }
     case TraceColumnRole::kArrival: {
-      const std::optional<engine::Value> ms = ParseCell(text, engine::ValueType::kInt, &cell_error);
-      if (!ms) break;
-      row.arrival = engine::Timestamp::Millis(std::get<int64_t>(*ms));
+      engine::Value ms;
+      if (!ParseCellInto(text, engine::ValueType::kInt, ms, &cell_error)) break;
+      row.arrival = engine::Timestamp::Millis(std::get<int64_t>(ms));
       return true;
     }
     case TraceColumnRole::kPartition: {
@@ -175,15 +193,14 @@ bool CsvTraceReader::Fail(size_t column, std::string message, std::string hint) 
   return false;
 }
 
-std::optional<TraceRow> CsvTraceReader::Reject(const engine::InputError& error, uint64_t id) {
+void CsvTraceReader::Reject(const engine::InputError& error, uint64_t id, TraceRow& row) {
   if (options_.on_bad_row == TraceOptions::OnBadRow::kFail) throw error;
-  TraceRow row;
+  row = TraceRow{};
   row.kind = TraceRowKind::kParseFailure;
   row.record.id = id;
   row.line = records_.line();
   row.raw = std::string(records_.raw());
   row.error = error.what();
-  return row;
 }
 
 }  // namespace tidemark::sim

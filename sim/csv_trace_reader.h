@@ -48,6 +48,9 @@ class CsvTraceReader {
 
   // The next row, or nullopt at end of file.
   std::optional<TraceRow> Next();
+  // The next row into `row`, reusing its buffers; false at end of file. Every
+  // field of `row` is overwritten: it ends as Next() would have returned it.
+  bool Next(TraceRow& row);
 
   // Data rows returned so far, parse failures included.
   uint64_t rows_read() const { return rows_read_; }
@@ -62,8 +65,8 @@ class CsvTraceReader {
   bool ParseColumn(size_t column, TraceRow& row);
   bool CheckKind(TraceRow& row);
   bool Fail(size_t column, std::string message, std::string hint);
-  // Throws `error`, or returns it as a kParseFailure row when routing.
-  std::optional<TraceRow> Reject(const engine::InputError& error, uint64_t id);
+  // Throws `error`, or makes `row` a kParseFailure row when routing.
+  void Reject(const engine::InputError& error, uint64_t id, TraceRow& row);
 
   TraceOptions options_;
   CsvRecordReader records_;

@@ -73,7 +73,8 @@ struct Subtask {
 struct SourceFeed {
   NodeIndex node = 0;
   std::unique_ptr<TraceInput> input;
-  std::optional<TraceRow> next;
+  TraceRow next;          // the next row, when has_next; reused row after row
+  bool has_next = false;
   Timestamp next_arrival;
   Timestamp last_arrival = Timestamp::Min();
   uint64_t rows = 0;
@@ -334,7 +335,7 @@ Timestamp Runtime::ReadFirstRows() {
   Timestamp start = Timestamp::Max();
   for (SourceFeed& feed : feeds_) {
     ReadNextRow(feed);
-    if (feed.next) start = std::min(start, feed.next_arrival);
+    if (feed.has_next) start = std::min(start, feed.next_arrival);
   }
   return start == Timestamp::Max() ? Timestamp::Millis(0) : start;
 }
@@ -502,16 +503,16 @@ void Runtime::ScheduleWakeup(uint32_t subtask) {
 }
 
 void Runtime::ReadNextRow(SourceFeed& feed) {
-  feed.next = feed.input->Next();
-  if (!feed.next) return;
+  feed.has_next = feed.input->Next(feed.next);
+  if (!feed.has_next) return;
   const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
   const Timestamp paced = Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
                                                      feed.rows * static_cast<uint64_t>(
                                                                      spec.arrival_every.millis())));
-  const Timestamp arrival = feed.next->arrival.value_or(paced);
+  const Timestamp arrival = feed.next.arrival.value_or(paced);
   if (arrival < feed.last_arrival) {
     throw engine::InputError(
-        {spec.trace_path.empty() ? plan_.spec.file : spec.trace_path, feed.next->line, 1},
+        {spec.trace_path.empty() ? plan_.spec.file : spec.trace_path, feed.next.line, 1},
         fmt::format("@arrival {} is earlier than the previous row's {}", arrival.millis(),
                     feed.last_arrival.millis()),
         "rows are read in file order: sort the trace by @arrival");
@@ -523,7 +524,8 @@ void Runtime::ReadNextRow(SourceFeed& feed) {
 
 void Runtime::OnRow(uint32_t f) {
   SourceFeed& feed = feeds_[f];
-  TraceRow row = std::move(*feed.next);
+  // Read in place: the next row overwrites it only once this one is done.
+  TraceRow& row = feed.next;
   const uint64_t index = feed.rows - 1;
   const int32_t partition =
       row.partition.value_or(static_cast<int32_t>(index % static_cast<uint64_t>(feed.partitions)));
@@ -551,7 +553,7 @@ void Runtime::OnRow(uint32_t f) {
     subtasks_[subtask].source->OnRow(row, partition, now_);
   }
   ReadNextRow(feed);
-  if (feed.next) {
+  if (feed.has_next) {
     agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});
   } else {
     agenda_.Push(now_, {Action::Kind::kEnd, f});
@@ -630,8 +632,8 @@ void Runtime::Run() {
   bool any_unbounded = false;
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
-    agenda_.Push(feed.next ? feed.next_arrival : start,
-                 {feed.next ? Action::Kind::kRow : Action::Kind::kEnd, f});
+    agenda_.Push(feed.has_next ? feed.next_arrival : start,
+                 {feed.has_next ? Action::Kind::kRow : Action::Kind::kEnd, f});
     const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
     const PlannedNode& node = plan_.nodes[feed.node];
     for (int i = 0; i < node.parallelism; ++i) {

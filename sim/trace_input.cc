@@ -21,7 +21,7 @@ class CsvTraceInput : public TraceInput {
                              .on_bad_row = source.dead_letter.empty()
                                                ? TraceOptions::OnBadRow::kFail
                                                : TraceOptions::OnBadRow::kRoute}) {}
-  std::optional<TraceRow> Next() override { return reader_.Next(); }
+  bool Next(TraceRow& row) override { return reader_.Next(row); }
 
  private:
   CsvTraceReader reader_;
@@ -34,10 +34,10 @@ class InlineTraceInput : public TraceInput {
     event_time_ = *source.schema.IndexOf(source.event_time_field);
   }
 
-  std::optional<TraceRow> Next() override {
-    if (next_ >= source_.events.size()) return std::nullopt;
+  bool Next(TraceRow& result) override {
+    if (next_ >= source_.events.size()) return false;
     const InlineRow& row = source_.events[next_];
-    TraceRow out;
+    TraceRow& out = result = TraceRow{};
     out.line = row.where.line;
     out.record.id = next_++;
     out.record.values.assign(source_.schema.size(), engine::Value{});
@@ -77,7 +77,7 @@ class InlineTraceInput : public TraceInput {
       throw InputError(row.where, fmt::format("row has no event-time field '{}'",
                                               source_.event_time_field));
     }
-    return out;
+    return true;
   }
 
  private:
@@ -116,9 +116,6 @@ class InlineTraceInput : public TraceInput {
     }
   }
 
- public:
-
- private:
  private:
   const SourceSpec& source_;
   size_t event_time_ = 0;

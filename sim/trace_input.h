@@ -14,9 +14,16 @@ namespace tidemark::sim {
 class TraceInput {
  public:
   virtual ~TraceInput() = default;
-  // The next row, or nullopt at the end. Throws engine::InputError on a bad
-  // row unless the source routes bad rows to a dead-letter output.
-  virtual std::optional<TraceRow> Next() = 0;
+  // The next row into `row`, or false at the end. Throws engine::InputError on
+  // a bad row unless the source routes bad rows to a dead-letter output. Every
+  // field of `row` is overwritten; a reader may reuse its buffers.
+  virtual bool Next(TraceRow& row) = 0;
+  // The same, as a fresh row; nullopt at the end.
+  std::optional<TraceRow> Next() {
+    TraceRow row;
+    if (!Next(row)) return std::nullopt;
+    return row;
+  }
 };
 
 // Opens the trace of `source` (file or inline rows). Throws engine::InputError.
