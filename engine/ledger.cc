@@ -30,14 +30,41 @@ bool IsTerminal(Fate fate) {
   }
 }
 
+void Ledger::AddSlow(const LedgerEntry& entry) {
+  const size_t slot = Slot(entry.node, entry.fate, entry.tag);
+  if (slot == SIZE_MAX) {
+    ++overflow_[{entry.node, entry.fate, entry.tag}];
+    return;
+  }
+  flat_.resize((static_cast<size_t>(entry.node) + 1) * kFates * kFlatTags, 0);
+  ++flat_[slot];
+}
+
+const std::map<Ledger::CountKey, uint64_t>& Ledger::counts() const {
+  if (!counts_stale_) return counts_;
+  counts_ = overflow_;
+  for (size_t slot = 0; slot < flat_.size(); ++slot) {
+    if (flat_[slot] == 0) continue;
+    const size_t tag = slot % kFlatTags;
+    const size_t fate = slot / kFlatTags % kFates;
+    const size_t node = slot / kFlatTags / kFates;
+    counts_[{static_cast<uint32_t>(node), static_cast<Fate>(fate), static_cast<uint32_t>(tag)}] =
+        flat_[slot];
+  }
+  counts_stale_ = false;
+  return counts_;
+}
+
 uint64_t Ledger::Count(uint32_t node, Fate fate, uint32_t tag) const {
-  auto it = counts_.find({node, fate, tag});
-  return it == counts_.end() ? 0 : it->second;
+  const size_t slot = Slot(node, fate, tag);
+  if (slot < flat_.size()) return flat_[slot];
+  auto it = overflow_.find({node, fate, tag});
+  return it == overflow_.end() ? 0 : it->second;
 }
 
 uint64_t Ledger::Total(Fate fate) const {
   uint64_t total = 0;
-  for (const auto& [key, count] : counts_) {
+  for (const auto& [key, count] : counts()) {
     if (std::get<1>(key) == fate) total += count;
   }
   return total;

@@ -12,6 +12,7 @@
 #ifndef TIDEMARK_ENGINE_LEDGER_H_
 #define TIDEMARK_ENGINE_LEDGER_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string_view>
@@ -55,8 +56,16 @@ class Ledger {
   enum class Detail { kCountsOnly, kEveryRecord };
   explicit Ledger(Detail detail = Detail::kCountsOnly) : detail_(detail) {}
 
+  // Runs for every note of every record: one array increment when counts
+  // only (entries also kept with kEveryRecord).
   void Add(const LedgerEntry& entry) {
-    ++counts_[{entry.node, entry.fate, entry.tag}];
+    const size_t slot = Slot(entry.node, entry.fate, entry.tag);
+    if (slot < flat_.size()) {
+      ++flat_[slot];
+    } else {
+      AddSlow(entry);
+    }
+    counts_stale_ = true;
     if (detail_ == Detail::kEveryRecord) entries_.push_back(entry);
   }
 
@@ -66,14 +75,28 @@ class Ledger {
   uint64_t Total(Fate fate) const;
 
   using CountKey = std::tuple<uint32_t, Fate, uint32_t>;
-  // Ordered by (node, fate, tag), so iteration is deterministic.
-  const std::map<CountKey, uint64_t>& counts() const { return counts_; }
+  // Ordered by (node, fate, tag), so iteration is deterministic; only the
+  // keys noted at least once.
+  const std::map<CountKey, uint64_t>& counts() const;
   // In the order decisions were taken. REQUIRES detail() == kEveryRecord.
   const std::vector<LedgerEntry>& entries() const { return entries_; }
 
  private:
+  // Counts live in a flat array indexed by (node, fate, tag) for tags below
+  // kFlatTags, and in overflow_ otherwise; counts() assembles the map view.
+  static constexpr size_t kFates = static_cast<size_t>(Fate::kSunk) + 1;
+  static constexpr uint32_t kFlatTags = 8;
+  static size_t Slot(uint32_t node, Fate fate, uint32_t tag) {
+    if (tag >= kFlatTags) return SIZE_MAX;
+    return (static_cast<size_t>(node) * kFates + static_cast<size_t>(fate)) * kFlatTags + tag;
+  }
+  void AddSlow(const LedgerEntry& entry);
+
   Detail detail_;
-  std::map<CountKey, uint64_t> counts_;
+  std::vector<uint64_t> flat_;
+  std::map<CountKey, uint64_t> overflow_;
+  mutable std::map<CountKey, uint64_t> counts_;  // the view counts() returns
+  mutable bool counts_stale_ = false;
   std::vector<LedgerEntry> entries_;
 };
 
