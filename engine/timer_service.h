@@ -17,6 +17,11 @@
 // timestamp, then ascending KeyId (key first-seen order, see KeyTable), then
 // namespace order (for windows: start, then end).
 //
+// Cost: the ordered sets give the firing order; a hash index beside each
+// answers "is this timer registered?" so that re-registering an existing timer
+// (a window operator does it for every element) costs one hash lookup, not a
+// walk down the tree.
+//
 // Termination is the callback's responsibility: a callback that keeps
 // registering timers at or before W never lets an advance finish, exactly as
 // in Flink.
@@ -24,10 +29,14 @@
 #define TIDEMARK_ENGINE_TIMER_SERVICE_H_
 
 #include <compare>
+#include <cstddef>
+#include <cstdint>
 #include <set>
+#include <unordered_set>
 
 #include "engine/key_table.h"
 #include "engine/time.h"
+#include "engine/time_window.h"
 
 namespace tidemark::engine {
 
@@ -44,6 +53,22 @@ struct Timer {
   constexpr auto operator<=>(const Timer&) const = default;
 };
 
+// Hashes of timer namespaces, for TimerService's index.
+template <typename Namespace>
+struct TimerNamespaceHash;
+template <>
+struct TimerNamespaceHash<VoidNamespace> {
+  size_t operator()(const VoidNamespace&) const { return 0; }
+};
+template <>
+struct TimerNamespaceHash<TimeWindow> {
+  size_t operator()(const TimeWindow& w) const {
+    return static_cast<size_t>(static_cast<uint64_t>(w.start().millis()) * 0x9e3779b97f4a7c15ULL ^
+                               static_cast<uint64_t>(w.end().millis()) ^
+                               static_cast<uint64_t>(w.is_global()));
+  }
+};
+
 template <typename Namespace>
 class TimerService {
  public:
@@ -54,16 +79,16 @@ class TimerService {
 
   // Returns whether a new timer was added (false: it already existed).
   bool RegisterEventTimeTimer(KeyId key, const Namespace& ns, Timestamp t) {
-    return event_timers_.insert(TimerType{t, key, ns}).second;
+    return event_timers_.Insert(TimerType{t, key, ns});
   }
   bool DeleteEventTimeTimer(KeyId key, const Namespace& ns, Timestamp t) {
-    return event_timers_.erase(TimerType{t, key, ns}) > 0;
+    return event_timers_.Erase(TimerType{t, key, ns});
   }
   bool RegisterProcessingTimeTimer(KeyId key, const Namespace& ns, Timestamp t) {
-    return processing_timers_.insert(TimerType{t, key, ns}).second;
+    return processing_timers_.Insert(TimerType{t, key, ns});
   }
   bool DeleteProcessingTimeTimer(KeyId key, const Namespace& ns, Timestamp t) {
-    return processing_timers_.erase(TimerType{t, key, ns}) > 0;
+    return processing_timers_.Erase(TimerType{t, key, ns});
   }
 
   // Sets the watermark to `watermark` (unconditionally, as Flink: monotonicity
@@ -82,15 +107,41 @@ class TimerService {
   }
 
   // Pending timers in firing order, for tests, narration and lint.
-  const std::set<TimerType>& event_timers() const { return event_timers_; }
-  const std::set<TimerType>& processing_timers() const { return processing_timers_; }
+  const std::set<TimerType>& event_timers() const { return event_timers_.ordered; }
+  const std::set<TimerType>& processing_timers() const { return processing_timers_.ordered; }
 
  private:
+  struct Hash {
+    size_t operator()(const TimerType& t) const {
+      const uint64_t h = static_cast<uint64_t>(t.timestamp.millis()) * 0xff51afd7ed558ccdULL ^
+                         (static_cast<uint64_t>(t.key) << 32) ^
+                         static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns));
+      return static_cast<size_t>(h ^ (h >> 29));
+    }
+  };
+  // One domain's timers: ordered for firing, hashed for membership.
+  struct Timers {
+    std::set<TimerType> ordered;
+    std::unordered_set<TimerType, Hash> index;
+
+    bool Insert(const TimerType& timer) {
+      if (!index.insert(timer).second) return false;
+      ordered.insert(timer);
+      return true;
+    }
+    bool Erase(const TimerType& timer) {
+      if (index.erase(timer) == 0) return false;
+      ordered.erase(timer);
+      return true;
+    }
+  };
+
   template <typename OnTimer>
-  static void FireDue(std::set<TimerType>& timers, Timestamp now, OnTimer& on_timer) {
-    while (!timers.empty() && timers.begin()->timestamp <= now) {
-      const TimerType timer = *timers.begin();
-      timers.erase(timers.begin());
+  static void FireDue(Timers& timers, Timestamp now, OnTimer& on_timer) {
+    while (!timers.ordered.empty() && timers.ordered.begin()->timestamp <= now) {
+      const TimerType timer = *timers.ordered.begin();
+      timers.ordered.erase(timers.ordered.begin());
+      timers.index.erase(timer);
       on_timer(timer);
     }
   }
@@ -99,8 +150,8 @@ class TimerService {
   // Flink's test harnesses start the processing clock at Long.MIN_VALUE too;
   // the simulator sets it before the first record.
   Timestamp processing_time_ = Timestamp::Min();
-  std::set<TimerType> event_timers_;
-  std::set<TimerType> processing_timers_;
+  Timers event_timers_;
+  Timers processing_timers_;
 };
 
 }  // namespace tidemark::engine
