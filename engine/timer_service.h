@@ -18,9 +18,9 @@
 // namespace order (for windows: start, then end).
 //
 // Cost: the ordered sets give the firing order; a hash index beside each
-// answers "is this timer registered?" so that re-registering an existing timer
-// (a window operator does it for every element) costs one hash lookup, not a
-// walk down the tree.
+// (open addressing, power-of-two table: no division) answers "is this timer
+// registered?", so that re-registering an existing timer (a window operator
+// does it for every element) costs one probe, not a walk down the tree.
 //
 // Termination is the callback's responsibility: a callback that keeps
 // registering timers at or before W never lets an advance finish, exactly as
@@ -32,7 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <set>
-#include <unordered_set>
+#include <vector>
 
 #include "engine/key_table.h"
 #include "engine/time.h"
@@ -68,6 +68,77 @@ struct TimerNamespaceHash<TimeWindow> {
                                static_cast<uint64_t>(w.is_global()));
   }
 };
+
+namespace internal {
+
+// Murmur3's 64-bit finalizer: every input bit affects the low bits a
+// power-of-two table uses.
+constexpr uint64_t Mix64(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+
+// A set of trivially copyable values with linear probing and backward-shift
+// deletion; for membership only (nothing iterates it).
+template <typename T, typename Hash>
+class FlatSet {
+ public:
+  bool Insert(const T& value) {
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    size_t i = Hash{}(value) & mask();
+    for (; used_[i]; i = (i + 1) & mask()) {
+      if (slots_[i] == value) return false;
+    }
+    used_[i] = true;
+    slots_[i] = value;
+    ++size_;
+    return true;
+  }
+
+  bool Erase(const T& value) {
+    if (size_ == 0) return false;
+    size_t i = Hash{}(value) & mask();
+    for (;; i = (i + 1) & mask()) {
+      if (!used_[i]) return false;
+      if (slots_[i] == value) break;
+    }
+    // Move later members of the probe run back into the hole, unless their
+    // home slot lies cyclically after the hole (then they must stay).
+    for (size_t j = (i + 1) & mask(); used_[j]; j = (j + 1) & mask()) {
+      const size_t home = Hash{}(slots_[j]) & mask();
+      const bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+      if (stays) continue;
+      slots_[i] = slots_[j];
+      i = j;
+    }
+    used_[i] = false;
+    --size_;
+    return true;
+  }
+
+ private:
+  size_t mask() const { return slots_.size() - 1; }
+  void Grow() {
+    std::vector<T> old_slots = std::move(slots_);
+    std::vector<bool> old_used = std::move(used_);
+    const size_t capacity = old_slots.empty() ? 16 : old_slots.size() * 2;
+    slots_.assign(capacity, T{});
+    used_.assign(capacity, false);
+    size_ = 0;
+    for (size_t i = 0; i < old_slots.size(); ++i) {
+      if (old_used[i]) Insert(old_slots[i]);
+    }
+  }
+
+  std::vector<T> slots_;
+  std::vector<bool> used_;
+  size_t size_ = 0;
+};
+
+}  // namespace internal
 
 template <typename Namespace>
 class TimerService {
@@ -113,24 +184,24 @@ class TimerService {
  private:
   struct Hash {
     size_t operator()(const TimerType& t) const {
-      const uint64_t h = static_cast<uint64_t>(t.timestamp.millis()) * 0xff51afd7ed558ccdULL ^
-                         (static_cast<uint64_t>(t.key) << 32) ^
-                         static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns));
-      return static_cast<size_t>(h ^ (h >> 29));
+      return static_cast<size_t>(internal::Mix64(
+          static_cast<uint64_t>(t.timestamp.millis()) * 0x9e3779b97f4a7c15ULL ^
+          (static_cast<uint64_t>(t.key) << 29) ^
+          static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns))));
     }
   };
   // One domain's timers: ordered for firing, hashed for membership.
   struct Timers {
     std::set<TimerType> ordered;
-    std::unordered_set<TimerType, Hash> index;
+    internal::FlatSet<TimerType, Hash> index;
 
     bool Insert(const TimerType& timer) {
-      if (!index.insert(timer).second) return false;
+      if (!index.Insert(timer)) return false;
       ordered.insert(timer);
       return true;
     }
     bool Erase(const TimerType& timer) {
-      if (index.erase(timer) == 0) return false;
+      if (!index.Erase(timer)) return false;
       ordered.erase(timer);
       return true;
     }
@@ -141,7 +212,7 @@ class TimerService {
     while (!timers.ordered.empty() && timers.ordered.begin()->timestamp <= now) {
       const TimerType timer = *timers.ordered.begin();
       timers.ordered.erase(timers.ordered.begin());
-      timers.index.erase(timer);
+      timers.index.Erase(timer);
       on_timer(timer);
     }
   }
