@@ -4,7 +4,9 @@
 // hot path hashes the key once per record and never copies or compares key
 // strings afterwards. KeyIds are handed out in first-seen order, which makes
 // them the deterministic tie-breaker for timers with equal timestamps (§10.3).
-// The hash map is used for lookup only; nothing iterates it.
+// The hash table is used for lookup only; nothing iterates it. It is open
+// addressing over a power-of-two table of ids (no division per lookup), since
+// every keyed record looks its key up.
 //
 // Key equality is Java's equals() on the boxed key: doubles compare by bit
 // pattern with one canonical NaN (so NaN is one key, and 0.0 and -0.0 are two),
@@ -14,7 +16,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/value.h"
@@ -34,15 +35,15 @@ class KeyTable {
   size_t size() const { return keys_.size(); }
 
  private:
-  struct Hash {
-    size_t operator()(const Value& v) const;
-  };
-  struct Equal {
-    bool operator()(const Value& a, const Value& b) const;
-  };
+  static uint64_t Hash(const Value& v);
+  static bool Equal(const Value& a, const Value& b);
+  // The slot holding `key`, or the empty slot where it would go.
+  size_t Probe(const Value& key, uint64_t hash) const;
+  void Grow();
 
-  std::unordered_map<Value, KeyId, Hash, Equal> ids_;
-  std::vector<Value> keys_;  // by id
+  std::vector<KeyId> slots_;     // id + 1, 0 for empty; size a power of two (or 0)
+  std::vector<uint64_t> hashes_;  // by id
+  std::vector<Value> keys_;       // by id
 };
 
 }  // namespace tidemark::engine
