@@ -405,6 +405,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record record) {
         target = edge.next;
         break;
       case Partitioning::kHash:
+        // One consumer takes every key group: no need to hash the key.
+        if (edge.channels.size() == 1) break;
         target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
             copy.values[edge.key_field], edge.max_parallelism,
             static_cast<int>(edge.channels.size())));
@@ -431,8 +433,13 @@ void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
 void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement element) {
   const uint32_t id = edge.channels[consumer_index];
   Channel& channel = channels_[id];
-  const int64_t latency = latency_prng_.Between(plan_.spec.channels.min_latency.millis(),
-                                                plan_.spec.channels.max_latency.millis());
+  const int64_t min_latency = plan_.spec.channels.min_latency.millis();
+  const int64_t max_latency = plan_.spec.channels.max_latency.millis();
+  // Between(x, x) is x after exactly one draw; drawing it directly keeps the
+  // stream identical and skips Below's two divisions.
+  const int64_t latency = min_latency == max_latency
+                              ? (static_cast<void>(latency_prng_.Next()), min_latency)
+                              : latency_prng_.Between(min_latency, max_latency);
   const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
   channel.last_ready = ready;
   channel.queue.emplace_back(ready, std::move(element));
