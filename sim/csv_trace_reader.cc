@@ -117,18 +117,22 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
     if (spec.role == TraceColumnRole::kField) row.record.values[spec.field] = std::monostate();
     return true;
   }
-  CellError cell_error;
+  // Cells parse without an error message (the common case builds none); a
+  // bad one is parsed again for its message.
+  engine::ValueType failed_type = engine::ValueType::kNull;
   switch (spec.role) {
     case TraceColumnRole::kField: {
-      if (!ParseCellInto(text, options_.schema.field(spec.field).type,
-                         row.record.values[spec.field], &cell_error)) {
-        break;
-      }
-      return true;
+      const engine::ValueType type = options_.schema.field(spec.field).type;
+      if (ParseCellInto(text, type, row.record.values[spec.field], nullptr)) return true;
+      failed_type = type;
+      break;
     }
     case TraceColumnRole::kArrival: {
       engine::Value ms;
-      if (!ParseCellInto(text, engine::ValueType::kInt, ms, &cell_error)) break;
+      if (!ParseCellInto(text, engine::ValueType::kInt, ms, nullptr)) {
+        failed_type = engine::ValueType::kInt;
+        break;
+      }
       row.arrival = engine::Timestamp::Millis(std::get<int64_t>(ms));
       return true;
     }
@@ -156,6 +160,9 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
       return true;
     }
   }
+  CellError cell_error;
+  engine::Value scratch;
+  ParseCellInto(text, failed_type, scratch, &cell_error);
   return Fail(column, fmt::format("column '{}' {}", spec.name, cell_error.message),
               std::move(cell_error.hint));
 }
