@@ -87,6 +87,12 @@ template <typename T, typename Hash>
 class FlatSet {
  public:
   bool Insert(const T& value) {
+    // The same timer is often registered twice in a row (a window's trigger
+    // timer and its cleanup timer coincide); the last value inserted or found
+    // is known to be present until it is erased.
+    if (has_last_ && last_ == value) return false;
+    has_last_ = true;
+    last_ = value;
     if ((size_ + 1) * 2 > slots_.size()) Grow();
     size_t i = Hash{}(value) & mask();
     for (; used_[i]; i = (i + 1) & mask()) {
@@ -99,6 +105,7 @@ class FlatSet {
   }
 
   bool Erase(const T& value) {
+    if (has_last_ && last_ == value) has_last_ = false;
     if (size_ == 0) return false;
     size_t i = Hash{}(value) & mask();
     for (;; i = (i + 1) & mask()) {
@@ -129,13 +136,20 @@ class FlatSet {
     used_.assign(capacity, false);
     size_ = 0;
     for (size_t i = 0; i < old_slots.size(); ++i) {
-      if (old_used[i]) Insert(old_slots[i]);
+      if (!old_used[i]) continue;
+      size_t j = Hash{}(old_slots[i]) & mask();
+      while (used_[j]) j = (j + 1) & mask();
+      used_[j] = true;
+      slots_[j] = old_slots[i];
+      ++size_;
     }
   }
 
   std::vector<T> slots_;
   std::vector<bool> used_;
   size_t size_ = 0;
+  T last_{};
+  bool has_last_ = false;
 };
 
 }  // namespace internal
