@@ -150,8 +150,8 @@ class Job {
   std::FILE* windows_out_;
   std::FILE* late_out_;
   std::unordered_map<std::string, uint32_t, StringHash, std::equal_to<>> ids_;
-  std::vector<std::string> names_;          // by key id
-  std::vector<std::vector<Window>> open_;   // by key id
+  std::vector<std::string> names_;                // by key id
+  std::vector<std::vector<Window>> open_;         // by key id
   std::map<int64_t, std::vector<uint32_t>> due_;  // window start -> keys with it open
   int64_t max_ts_ = kMinTime;
   int64_t watermark_ = kMinTime;
@@ -209,9 +209,8 @@ void ReadTrace(const char* path, Job& job) {
     while (true) {
       const void* nl = std::memchr(buffer.data() + begin, '\n', end - begin);
       if (nl == nullptr && !(eof && begin < end)) break;
-      const size_t stop = nl != nullptr ? static_cast<size_t>(static_cast<const char*>(nl) -
-                                                              buffer.data())
-                                        : end;
+      const size_t stop =
+          nl != nullptr ? static_cast<size_t>(static_cast<const char*>(nl) - buffer.data()) : end;
       const std::string_view line(buffer.data() + begin, stop - begin);
       begin = nl != nullptr ? stop + 1 : end;
       if (header) {

@@ -31,10 +31,10 @@ struct Sample {
 
 Sample RunOnce(const tidemark::sim::JobPlan& plan, Ledger::Detail detail) {
   const auto start = std::chrono::steady_clock::now();
-  const tidemark::sim::RunResult result = tidemark::sim::RunJob(
-      plan, {.seed = plan.spec.seed,
-             .detail = detail,
-             .sinks = tidemark::sim::RunOptions::Sinks::kCount});
+  const tidemark::sim::RunResult result =
+      tidemark::sim::RunJob(plan, {.seed = plan.spec.seed,
+                                   .detail = detail,
+                                   .sinks = tidemark::sim::RunOptions::Sinks::kCount});
   const auto stop = std::chrono::steady_clock::now();
   return {.seconds = std::chrono::duration<double>(stop - start).count(),
           .entries = detail == Ledger::Detail::kEveryRecord ? result.ledger.entries().size() : 0,
@@ -81,10 +81,11 @@ int main(int argc, char** argv) {
     const double off = Median(counts_only);
     const double on = Median(every_record);
     std::printf("counts only:  %.3f s (median of %d)\n", off, rounds);
-    std::printf("every record: %.3f s (median of %d), %.2fx; kept %zu ledger entries (%zu bytes "
-                "each) and %zu schedule steps\n",
-                on, rounds, on / off, detailed.entries, sizeof(tidemark::engine::LedgerEntry),
-                detailed.schedule);
+    std::printf(
+        "every record: %.3f s (median of %d), %.2fx; kept %zu ledger entries (%zu bytes "
+        "each) and %zu schedule steps\n",
+        on, rounds, on / off, detailed.entries, sizeof(tidemark::engine::LedgerEntry),
+        detailed.schedule);
   } catch (const tidemark::engine::InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

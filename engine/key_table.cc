@@ -22,10 +22,18 @@ uint64_t KeyTable::Hash(const Value& v) {
   // FNV-1a first. Equal keys (Java equals) hash equal.
   uint64_t h = 0;
   switch (TypeOf(v)) {
-    case ValueType::kNull: h = 0x1234; break;
-    case ValueType::kBool: h = std::get<bool>(v) ? 0x2468 : 0x1357; break;
-    case ValueType::kInt: h = static_cast<uint64_t>(std::get<int64_t>(v)) ^ 0x3c6ef372fe94f82bULL; break;
-    case ValueType::kDouble: h = JavaDoubleBits(std::get<double>(v)) ^ 0xa54ff53a5f1d36f1ULL; break;
+    case ValueType::kNull:
+      h = 0x1234;
+      break;
+    case ValueType::kBool:
+      h = std::get<bool>(v) ? 0x2468 : 0x1357;
+      break;
+    case ValueType::kInt:
+      h = static_cast<uint64_t>(std::get<int64_t>(v)) ^ 0x3c6ef372fe94f82bULL;
+      break;
+    case ValueType::kDouble:
+      h = JavaDoubleBits(std::get<double>(v)) ^ 0xa54ff53a5f1d36f1ULL;
+      break;
     case ValueType::kString: {
       h = 0xcbf29ce484222325ULL;
       for (const unsigned char c : std::get<std::string>(v)) {

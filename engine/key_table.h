@@ -41,7 +41,7 @@ class KeyTable {
   size_t Probe(const Value& key, uint64_t hash) const;
   void Grow();
 
-  std::vector<KeyId> slots_;     // id + 1, 0 for empty; size a power of two (or 0)
+  std::vector<KeyId> slots_;      // id + 1, 0 for empty; size a power of two (or 0)
   std::vector<uint64_t> hashes_;  // by id
   std::vector<Value> keys_;       // by id
 };
