@@ -177,8 +177,7 @@ void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
   if (stream.window) {
     internal::PlanWindow(stream, input, node);
   } else if (stream.key_by) {
-    throw InputError(stream.key_by_where, "keyed process steps are not supported yet",
-                     "use key_by with a window");
+    internal::PlanKeyedProcess(stream, input, node);
   } else if (stream.filter) {
     node.kind = PlannedNode::Kind::kFilter;
     node.filter = CompileCondition(*stream.filter, input);

@@ -20,6 +20,7 @@
 #include "engine/window_operator.h"
 #include "engine/output_tag.h"
 #include "engine/router.h"
+#include "engine/rule_process_function.h"
 #include "engine/schema.h"
 #include "sim/scenario.h"
 
@@ -54,7 +55,7 @@ struct WindowPlan {
 };
 
 struct PlannedNode {
-  enum class Kind { kSource, kUnion, kFilter, kMap, kProcess, kSideOutput, kWindow };
+  enum class Kind { kSource, kUnion, kFilter, kMap, kProcess, kSideOutput, kWindow, kKeyedProcess };
   Kind kind = Kind::kSource;
   std::string name;
   SourceLocation where;
@@ -68,6 +69,7 @@ struct PlannedNode {
   std::vector<engine::Expression> map;       // kMap: one per output field, in schema order
   std::optional<engine::Router> router;      // kProcess
   std::optional<WindowPlan> window;          // kWindow
+  std::optional<engine::RuleProcessOptions> keyed_process;  // kKeyedProcess
   int parallelism = 1;
   int max_parallelism = 128;                 // key groups of a keyed node (§6.3)
   std::optional<size_t> key_field;           // keyed nodes: the key's index in the input schema

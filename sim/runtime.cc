@@ -12,6 +12,7 @@
 #include "sim/event_queue.h"
 #include "sim/prng.h"
 #include "sim/source_subtask.h"
+#include "sim/split_assignment.h"
 #include "sim/stream_element.h"
 #include "sim/subtask_operator.h"
 #include "sim/trace_input.h"
@@ -38,9 +39,10 @@ struct Action {
 };
 
 struct Channel {
-  uint32_t to_subtask = 0;  // global subtask index
+  uint32_t from_subtask = 0;  // global subtask index
+  uint32_t to_subtask = 0;    // global subtask index
   int input = 0;            // the consumer valve's channel index
-  std::deque<std::pair<Timestamp, StreamElement>> queue;  // (ready time, element)
+  std::deque<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
   Timestamp last_ready = Timestamp::Min();
   bool scheduled = false;
 };
@@ -93,6 +95,7 @@ class Runtime {
   void BuildSubtasks();
   void BuildEdges();
   void BuildFeeds();
+  Timestamp ReadFirstRows();
 
   // Element flow.
   void Emit(uint32_t subtask, Port port, Record record);
@@ -124,8 +127,10 @@ class Runtime {
   Prng latency_prng_;
   Prng rebalance_prng_;
   Timestamp now_ = Timestamp::Min();
+  Timestamp start_ = Timestamp::Millis(0);  // the earliest first arrival: the clock starts here
   std::vector<Subtask> subtasks_;
   std::vector<uint32_t> first_subtask_;  // node -> its subtask 0
+  std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
   std::vector<SourceFeed> feeds_;
@@ -176,6 +181,10 @@ class Runtime::SourceSink final : public SourceOutput {
   void EmitWatermark(Timestamp watermark) override {
     runtime_.subtasks_[subtask_].watermark = watermark;
     runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId, watermark);
+    if (runtime_.detailed()) {
+      const auto holding = runtime_.subtasks_[subtask_].source->HoldingPartitions();
+      if (!holding.empty()) runtime_.result_.schedule.back().partition = holding.front();
+    }
     runtime_.Broadcast(subtask_, StreamElement::OfWatermark(watermark));
   }
   void EmitStatus(engine::WatermarkStatus status) override {
@@ -193,7 +202,8 @@ class Runtime::SourceSink final : public SourceOutput {
 Runtime::Runtime(const JobPlan& plan, const RunOptions& options)
     : plan_(plan),
       options_(options),
-      result_{.sinks = {}, .ledger = engine::Ledger(options.detail)},
+      result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0, .schedule = {},
+              .window_decisions = {}, .firings = {}},
       agenda_(Prng::ForComponent(options.seed, "agenda")),
       latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
       rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
@@ -230,6 +240,7 @@ void Runtime::BuildSubtasks() {
 // communicates. Each consumer numbers its input channels in plan order.
 void Runtime::BuildEdges() {
   std::vector<int> inputs_of(subtasks_.size(), 0);
+  input_sources_.resize(subtasks_.size());
   for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
     const PlannedNode& node = plan_.nodes[n];
     for (const NodeInput& in : node.inputs) {
@@ -247,11 +258,13 @@ void Runtime::BuildEdges() {
           if (in.partitioning == Partitioning::kForward && d != u) continue;
           if (chained) {
             edge.chained_subtask = to;
+            input_sources_[to].push_back(from);
             ++inputs_of[to];
             continue;
           }
+          input_sources_[to].push_back(from);
           edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
-          channels_.push_back(Channel{.to_subtask = to, .input = inputs_of[to]++});
+          channels_.push_back(Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
         }
         if (in.partitioning == Partitioning::kRebalance) {
           // RebalancePartitioner: a random start per upstream subtask; the
@@ -277,6 +290,12 @@ void Runtime::BuildFeeds() {
     feed.input = OpenTrace(spec);
     feed.partitions = spec.partitions.value_or(node.parallelism);
     feed.owner.resize(static_cast<size_t>(feed.partitions));
+    feeds_.push_back(std::move(feed));
+  }
+  start_ = ReadFirstRows();
+  for (SourceFeed& feed : feeds_) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    const SourceSpec& spec = plan_.spec.sources[node.source];
     engine::WatermarkExtractor extractor;
     if (node.watermark_when) {
       extractor = [&node](const Record& record, Timestamp ts) -> std::optional<Timestamp> {
@@ -289,7 +308,7 @@ void Runtime::BuildFeeds() {
     }
     const auto assignment = AssignPartitions(spec.topic, feed.partitions, node.parallelism);
     for (int i = 0; i < node.parallelism; ++i) {
-      const uint32_t global = first_subtask_[n] + static_cast<uint32_t>(i);
+      const uint32_t global = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       for (int32_t p : assignment[i]) feed.owner[static_cast<size_t>(p)] = global;
       source_sinks_.push_back(std::make_unique<SourceSink>(*this, global));
       subtasks_[global].source = std::make_unique<SourceSubtask>(
@@ -298,11 +317,24 @@ void Runtime::BuildFeeds() {
                                .partitions = assignment[i],
                                .generator = MakeGeneratorFactory(spec.watermarks, extractor),
                                .idleness = spec.watermarks.idleness,
-                               .interval = spec.watermarks.interval},
+                               .interval = spec.watermarks.interval,
+                               .open_time = start_,
+                               // A FLIP-27 source emits +inf at the end of its
+                               // data with no last periodic emit before it.
+                               .end_of_input = EndOfInputEmission::kMaxOnly},
           *source_sinks_.back());
     }
-    feeds_.push_back(std::move(feed));
   }
+}
+
+// Reads every source's first row; the clock starts at the earliest arrival.
+Timestamp Runtime::ReadFirstRows() {
+  Timestamp start = Timestamp::Max();
+  for (SourceFeed& feed : feeds_) {
+    ReadNextRow(feed);
+    if (feed.next) start = std::min(start, feed.next_arrival);
+  }
+  return start == Timestamp::Max() ? Timestamp::Millis(0) : start;
 }
 
 void Runtime::Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag) {
@@ -436,6 +468,14 @@ void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
   Subtask& s = subtasks_[subtask];
   s.watermark = watermark;
   Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark);
+  if (detailed()) {
+    const std::vector<int> holding = s.valve->HoldingChannels();
+    if (!holding.empty()) {
+      const Subtask& holder = subtasks_[input_sources_[subtask][static_cast<size_t>(holding[0])]];
+      result_.schedule.back().held_by_node = static_cast<int32_t>(holder.node);
+      result_.schedule.back().held_by_subtask = static_cast<int32_t>(holder.index);
+    }
+  }
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
   s.op->AdvanceWatermark(watermark, *contexts_[subtask]);
   ScheduleWakeup(subtask);
@@ -494,6 +534,7 @@ void Runtime::OnRow(uint32_t f) {
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
   if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
   Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+  if (detailed()) result_.schedule.back().partition = partition;
   subtasks_[subtask].source->OnRow(row, partition, now_);
   ReadNextRow(feed);
   if (feed.next) {
@@ -507,8 +548,7 @@ void Runtime::OnTick(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   if (s.finished) return;
   s.source->OnPeriodicTick(now_);
-  const SourceSpec& spec = plan_.spec.sources[plan_.nodes[s.node].source];
-  agenda_.Push(now_ + spec.watermarks.interval, {Action::Kind::kTick, subtask});
+  if (auto next = s.source->next_tick()) agenda_.Push(*next, {Action::Kind::kTick, subtask});
 }
 
 void Runtime::OnEnd(uint32_t f) {
@@ -553,25 +593,18 @@ void Runtime::OnWakeup(uint32_t subtask) {
 }
 
 void Runtime::Run() {
-  // The clock starts at the earliest first arrival; ticks run from there.
-  Timestamp start = Timestamp::Max();
-  for (uint32_t f = 0; f < feeds_.size(); ++f) {
-    ReadNextRow(feeds_[f]);
-    const Timestamp first = feeds_[f].next ? feeds_[f].next_arrival : Timestamp::Millis(0);
-    start = std::min(start, first);
-  }
-  if (start == Timestamp::Max()) start = Timestamp::Millis(0);
+  const Timestamp start = start_;
   engine::Duration tail = engine::Duration::Zero();
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
     agenda_.Push(feed.next ? feed.next_arrival : start,
                  {feed.next ? Action::Kind::kRow : Action::Kind::kEnd, f});
     const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
-    if (spec.watermarks.interval.millis() > 0) {
-      const PlannedNode& node = plan_.nodes[feed.node];
-      for (int i = 0; i < node.parallelism; ++i) {
-        agenda_.Push(start + spec.watermarks.interval,
-                     {Action::Kind::kTick, first_subtask_[feed.node] + static_cast<uint32_t>(i)});
+    const PlannedNode& node = plan_.nodes[feed.node];
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      if (auto tick = subtasks_[subtask].source->next_tick()) {
+        agenda_.Push(*tick, {Action::Kind::kTick, subtask});
       }
     }
     if (spec.boundedness == SourceSpec::Boundedness::kUnbounded) {

@@ -58,9 +58,9 @@ struct RunResult {
   engine::Ledger ledger;
   uint64_t records_in = 0;  // event rows read from every source
   // Detail only:
-  std::vector<ScheduleStep> schedule;
-  std::vector<WindowDecisionRecord> window_decisions;
-  std::vector<FiringRecord> firings;
+  std::vector<ScheduleStep> schedule = {};
+  std::vector<WindowDecisionRecord> window_decisions = {};
+  std::vector<FiringRecord> firings = {};
 };
 
 // Throws engine::InputError when a trace turns out to be bad mid-run; no

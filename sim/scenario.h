@@ -87,11 +87,25 @@ struct Destination {
   bool is_main() const { return tag.empty(); }
 };
 
-// `when` holds -> emit to every destination. Rules are tried in order and the
-// first whose condition holds wins; a record no rule takes is discarded.
+// A timer action of a keyed process rule: set, reset (cancel, then set) or
+// cancel the key's timers. `after` is relative (event time: the key's newest
+// timestamp + after; processing time: now + after); `at` is an absolute time.
+struct TimerSpec {
+  enum class Action { kRegister, kReset, kCancel };
+  Action action = Action::kRegister;
+  std::optional<engine::Duration> after;
+  std::optional<ExpressionText> at;
+  enum class Time { kEvent, kProcessing } time = Time::kEvent;
+  SourceLocation where;
+};
+
+// `when` holds -> emit to every destination (and, in a keyed process, apply
+// the timer action). Rules are tried in order and the first whose condition
+// holds wins; a record no rule takes is discarded.
 struct RouteRule {
   std::optional<ExpressionText> when;  // absent = always
   std::vector<Destination> emit;
+  std::optional<TimerSpec> timer;
   SourceLocation where;
 };
 
@@ -133,6 +147,8 @@ struct StreamSpec {
   std::optional<ExpressionText> filter;
   std::vector<Projection> map;  // computed fields, added or replaced in order
   std::vector<RouteRule> process;
+  std::vector<RouteRule> on_timer;  // keyed process only
+  SourceLocation on_timer_where;
   std::optional<std::string> key_by;  // partition by this field (Flink key groups, §6)
   SourceLocation key_by_where;
   std::optional<WindowSpec> window;   // REQUIRES key_by; with `aggregate`

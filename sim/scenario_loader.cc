@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "sim/internal/yaml_value.h"
 #include "sim/scenario.h"
@@ -201,23 +202,75 @@ Destination ReadDestination(const YamlValue& v) {
   return d;
 }
 
-std::vector<RouteRule> ReadRules(const YamlValue& v) {
+// `timer: cancel`, or {reset: 5s} / {register: 5s} / {reset_at: EXPR} /
+// {register_at: EXPR}, optionally with `time: processing`.
+TimerSpec ReadTimer(const YamlValue& v) {
+  TimerSpec t;
+  t.where = v.where();
+  if (v.IsScalar()) {
+    if (v.AsString("a timer action") != "cancel") {
+      v.Fail("unknown timer action", "write 'cancel', or a mapping like '{reset: 5s}'");
+    }
+    t.action = TimerSpec::Action::kCancel;
+    return t;
+  }
+  YamlMap map(v, "the timer", {"register", "reset", "register_at", "reset_at", "time"});
+  int actions = 0;
+  for (const char* key : {"register", "reset"}) {
+    if (auto after = map.Get(key)) {
+      t.action = std::string_view(key) == "reset" ? TimerSpec::Action::kReset
+                                                  : TimerSpec::Action::kRegister;
+      t.after = ReadNonNegative(*after, "the timer delay");
+      ++actions;
+    }
+  }
+  for (const char* key : {"register_at", "reset_at"}) {
+    if (auto at = map.Get(key)) {
+      t.action = std::string_view(key) == "reset_at" ? TimerSpec::Action::kReset
+                                                     : TimerSpec::Action::kRegister;
+      t.at = ReadExpression(*at, "a timer time");
+      ++actions;
+    }
+  }
+  if (actions != 1) {
+    v.Fail("a timer needs exactly one action",
+           "write one of {reset: 5s}, {register: 5s}, {reset_at: EXPR}, {register_at: EXPR}");
+  }
+  if (auto time = map.Get("time")) {
+    const std::string name = time->AsString("a time domain");
+    if (name == "processing") {
+      t.time = TimerSpec::Time::kProcessing;
+    } else if (name != "event") {
+      time->Fail(fmt::format("unknown time '{}'", name),
+                 engine::UnknownNameHint(name, {"event", "processing"}));
+    }
+  }
+  return t;
+}
+
+std::vector<RouteRule> ReadRules(const YamlValue& v, std::string_view what) {
   std::vector<RouteRule> rules;
-  for (const YamlValue& item : v.Items("routing rules")) {
-    YamlMap map(item, "a routing rule", {"when", "emit"});
+  for (const YamlValue& item : v.Items(what)) {
+    YamlMap map(item, "a rule", {"when", "emit", "timer"});
     RouteRule rule;
     rule.where = item.where();
     if (auto when = map.Get("when")) rule.when = ReadExpression(*when, "a condition");
-    const YamlValue emit = map.Require("emit");
-    if (emit.IsSequence()) {
-      for (const YamlValue& d : emit.Items("destinations")) rule.emit.push_back(ReadDestination(d));
-    } else {
-      rule.emit.push_back(ReadDestination(emit));
+    if (auto timer = map.Get("timer")) rule.timer = ReadTimer(*timer);
+    if (auto emit = map.Get("emit")) {
+      if (emit->IsSequence()) {
+        for (const YamlValue& d : emit->Items("destinations")) {
+          rule.emit.push_back(ReadDestination(d));
+        }
+      } else {
+        rule.emit.push_back(ReadDestination(*emit));
+      }
+      if (rule.emit.empty()) emit->Fail("'emit' names no destination", "write 'emit: main' or a tag");
+    } else if (!rule.timer) {
+      item.Fail("a rule must emit somewhere or set a timer", "add 'emit: main' or a tag");
     }
-    if (rule.emit.empty()) emit.Fail("a rule must emit somewhere", "write 'emit: main' or a tag");
     rules.push_back(std::move(rule));
   }
-  if (rules.empty()) v.Fail("'process' needs at least one rule");
+  if (rules.empty()) v.Fail(fmt::format("'{}' needs at least one rule", what));
   return rules;
 }
 
@@ -307,8 +360,8 @@ WindowSpec ReadWindow(const YamlValue& v) {
 
 StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v) {
   YamlMap map(v, fmt::format("stream '{}'", name),
-              {"from", "side_output", "filter", "map", "process", "key_by", "window", "aggregate",
-               "parallelism", "partitioning"});
+              {"from", "side_output", "filter", "map", "process", "on_timer", "key_by", "window",
+               "aggregate", "parallelism", "partitioning"});
   StreamSpec s;
   s.name = name;
   s.where = where;
@@ -338,8 +391,26 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
     ++operations;
   }
   if (auto process = map.Get("process")) {
-    s.process = ReadRules(*process);
+    s.process = ReadRules(*process, "process");
     ++operations;
+  }
+  if (auto on_timer = map.Get("on_timer")) {
+    if (!map.Has("process")) on_timer->Fail("'on_timer' belongs to a keyed 'process'");
+    s.on_timer = ReadRules(*on_timer, "on_timer");
+    s.on_timer_where = on_timer->where();
+  }
+  if (!map.Has("key_by")) {
+    for (const RouteRule& rule : s.process) {
+      if (rule.timer) {
+        // TimerService: "Setting timers is only supported on a keyed streams."
+        throw engine::InputError(rule.timer->where, "timers need a keyed stream",
+                                 "add 'key_by' to this stream (Flink: setting timers is only "
+                                 "supported on keyed streams)");
+      }
+    }
+    if (map.Has("on_timer")) {
+      map.Require("on_timer").Fail("timers need a keyed stream", "add 'key_by' to this stream");
+    }
   }
   if (auto key = map.Get("key_by")) {
     s.key_by = key->AsString("a key field");

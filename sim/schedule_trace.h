@@ -34,6 +34,13 @@ struct ScheduleStep {
   engine::RecordId record = engine::kNoRecordId;
   engine::Timestamp watermark = engine::Timestamp::Min();
   uint32_t firing = 0;
+  // kArrival: the row's partition. kOutputWatermark: the partition holding the
+  // source subtask's watermark at its minimum (-1: none).
+  int32_t partition = -1;
+  // kWatermark: the upstream (node, subtask) whose channel holds the combined
+  // watermark at its minimum — "why it is not higher" (-1: none).
+  int32_t held_by_node = -1;
+  int32_t held_by_subtask = -1;
 };
 
 // One window firing, for narration and reports.

@@ -1,6 +1,8 @@
 #include "sim/subtask_operator.h"
 
 #include "engine/check.h"
+#include "engine/keyed_process_operator.h"
+#include "engine/rule_process_function.h"
 #include "engine/window_operator.h"
 
 namespace tidemark::sim {
@@ -104,6 +106,7 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
         }
         return Fate::kInWindowLate;
       }
+      case engine::ElementOutcome::kLateToSideOutput: return Fate::kLateToTag;
       case engine::ElementOutcome::kDroppedLate: return Fate::kDroppedLate;
       case engine::ElementOutcome::kDiscarded: return Fate::kDiscarded;
     }
@@ -119,6 +122,39 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
   void EmitLateRecord(const Record& record) override { ctx_->Emit(1, record); }
 
   engine::WindowOperator operator_;
+  OperatorContext* ctx_ = nullptr;
+};
+
+// A keyed process step with timers (RuleProcessFunction) on one subtask.
+class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine::ProcessOutput {
+ public:
+  KeyedProcessSubtaskOperator(const PlannedNode& node)
+      : operator_({.key_field = *node.key_field,
+                   .function = std::make_unique<engine::RuleProcessFunction>(*node.keyed_process)}) {}
+
+  void ProcessRecord(Record record, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    const engine::KeyedElementDecision& decision = operator_.ProcessElement(record, *this);
+    if (!decision.effects.rule) ctx.Note(record.id, Fate::kUnrouted);
+  }
+  void AdvanceWatermark(engine::Timestamp watermark, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceWatermark(watermark, *this);
+  }
+  void AdvanceProcessingTime(engine::Timestamp now, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceProcessingTime(now, *this);
+  }
+  std::optional<engine::Timestamp> NextProcessingTimer() const override {
+    const auto& timers = operator_.timers().processing_timers();
+    if (timers.empty()) return std::nullopt;
+    return timers.begin()->timestamp;
+  }
+
+ private:
+  void Emit(Port port, Record record) override { ctx_->Emit(port, std::move(record)); }
+
+  engine::KeyedProcessOperator operator_;
   OperatorContext* ctx_ = nullptr;
 };
 
@@ -139,6 +175,8 @@ std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node) {
       return std::make_unique<RouterOperator>(*node.router);
     case PlannedNode::Kind::kWindow:
       return std::make_unique<WindowSubtaskOperator>(*node.window);
+    case PlannedNode::Kind::kKeyedProcess:
+      return std::make_unique<KeyedProcessSubtaskOperator>(node);
   }
   TIDEMARK_CHECK(false);
   return nullptr;

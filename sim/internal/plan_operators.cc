@@ -6,6 +6,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "engine/rule_process_function.h"
 
 namespace tidemark::sim::internal {
 
@@ -110,6 +111,54 @@ engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocati
   return static_cast<engine::Port>(node.side_outputs.size());
 }
 
+namespace {
+
+// The targets of one rule's destinations. Projections are compiled against
+// `projection_schema`; an unprojected destination carries `as_is` records.
+// Every main destination of a node must have one type (`main_schema`).
+std::vector<engine::RouteTarget> PlanTargets(const std::vector<Destination>& emit,
+                                             const engine::Schema& projection_schema,
+                                             const engine::Schema& as_is,
+                                             std::optional<engine::Schema>& main_schema,
+                                             PlannedNode& node) {
+  std::vector<engine::RouteTarget> targets;
+  for (const Destination& d : emit) {
+    engine::RouteTarget target;
+    engine::Schema schema = as_is;
+    if (d.select) std::tie(schema, target.projection) = CompileProjection(*d.select, projection_schema);
+    if (d.is_main()) {
+      if (main_schema && !(*main_schema == schema)) {
+        throw InputError(d.where, "the main output is emitted with two different types",
+                         fmt::format("an earlier rule emits {}, this one {}; a Flink operator "
+                                     "has one main output type",
+                                     main_schema->ToString(), schema.ToString()));
+      }
+      main_schema = schema;
+    } else {
+      target.port = AddTag(node, {d.tag, schema}, d.where);
+    }
+    targets.push_back(std::move(target));
+  }
+  return targets;
+}
+
+engine::TimerAction PlanTimer(const TimerSpec& spec, const engine::Schema& rule_schema) {
+  engine::TimerAction action;
+  action.kind = spec.action == TimerSpec::Action::kCancel   ? engine::TimerActionKind::kCancel
+                : spec.action == TimerSpec::Action::kReset ? engine::TimerActionKind::kReset
+                                                           : engine::TimerActionKind::kRegister;
+  action.domain = spec.time == TimerSpec::Time::kEvent ? engine::TimeDomain::kEventTime
+                                                       : engine::TimeDomain::kProcessingTime;
+  action.after = spec.after;
+  if (spec.at) action.at = Compile(*spec.at, rule_schema);
+  if (auto problem = engine::RuleProcessFunction::CheckTimerAction(action)) {
+    throw InputError(spec.at ? spec.at->where : spec.where, *problem);
+  }
+  return action;
+}
+
+}  // namespace
+
 void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
   node.kind = PlannedNode::Kind::kProcess;
   std::optional<engine::Schema> main_schema;
@@ -117,27 +166,43 @@ void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedN
   for (const RouteRule& spec_rule : stream.process) {
     engine::RouteRule rule;
     if (spec_rule.when) rule.when = CompileCondition(*spec_rule.when, input);
-    for (const Destination& d : spec_rule.emit) {
-      engine::RouteTarget target;
-      engine::Schema schema = input;
-      if (d.select) std::tie(schema, target.projection) = CompileProjection(*d.select, input);
-      if (d.is_main()) {
-        if (main_schema && !(*main_schema == schema)) {
-          throw InputError(d.where, "the main output is emitted with two different types",
-                           fmt::format("an earlier rule emits {}, this one {}; a Flink operator "
-                                       "has one main output type",
-                                       main_schema->ToString(), schema.ToString()));
-        }
-        main_schema = schema;
-      } else {
-        target.port = AddTag(node, {d.tag, schema}, d.where);
-      }
-      rule.targets.push_back(std::move(target));
-    }
+    rule.targets = PlanTargets(spec_rule.emit, input, input, main_schema, node);
     rules.push_back(std::move(rule));
   }
   node.schema = main_schema.value_or(input);
   node.router.emplace(std::move(rules));
+}
+
+// A keyed process with timers: rules see the input plus `current_watermark`,
+// on_timer rules also `timer_ts` (RuleProcessFunction).
+void PlanKeyedProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
+  node.kind = PlannedNode::Kind::kKeyedProcess;
+  if (auto problem = engine::RuleProcessFunction::CheckInputSchema(input)) {
+    throw InputError(stream.key_by_where, *problem);
+  }
+  const engine::Schema rule_schema = engine::RuleProcessFunction::RuleSchema(input);
+  const engine::Schema timer_schema = engine::RuleProcessFunction::OnTimerSchema(input);
+  std::optional<engine::Schema> main_schema;
+  engine::RuleProcessOptions options{.input_schema = input, .rules = {}, .on_timer = {}};
+  for (const RouteRule& spec_rule : stream.process) {
+    engine::ProcessRule rule;
+    if (spec_rule.when) rule.when = CompileCondition(*spec_rule.when, rule_schema);
+    rule.targets = PlanTargets(spec_rule.emit, rule_schema, input, main_schema, node);
+    if (spec_rule.timer) rule.timer = PlanTimer(*spec_rule.timer, rule_schema);
+    options.rules.push_back(std::move(rule));
+  }
+  for (const RouteRule& spec_rule : stream.on_timer) {
+    if (spec_rule.timer) {
+      throw InputError(spec_rule.timer->where, "an on_timer rule cannot set timers",
+                       "set timers in the element rules");
+    }
+    engine::RouteRule rule;
+    if (spec_rule.when) rule.when = CompileCondition(*spec_rule.when, timer_schema);
+    rule.targets = PlanTargets(spec_rule.emit, timer_schema, input, main_schema, node);
+    options.on_timer.push_back(std::move(rule));
+  }
+  node.schema = main_schema.value_or(input);
+  node.keyed_process = std::move(options);
 }
 
 }  // namespace tidemark::sim::internal

@@ -21,6 +21,7 @@ engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocati
 void PlanSource(const SourceSpec& source, PlannedNode& node);
 void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
 void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
+void PlanKeyedProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
 void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
 
 }  // namespace tidemark::sim::internal
