@@ -80,7 +80,8 @@ Interval WindowModel::MergeSession(const std::string& key, const Interval& fresh
     const bool touches = bug_ == ModelBug::kSessionsDoNotTouch
                              ? w.interval.start < fresh.end && fresh.start < w.interval.end
                              : w.interval.start <= fresh.end && fresh.start <= w.interval.end;
-    if (w.key == key && touches) {
+    const bool absorb = touches && !(merged && bug_ == ModelBug::kMergeFirstTouchOnly);
+    if (w.key == key && absorb) {
       cover.start = std::min(cover.start, w.interval.start);
       cover.end = std::max(cover.end, w.interval.end);
       count += w.count;

@@ -47,6 +47,7 @@ enum class ModelBug {
   kWindowLateStrict,     // window late when cleanup < wm (should be <=)
   kNoLateFiring,         // an element within lateness does not re-fire its window
   kSessionsDoNotTouch,   // sessions merge only when they overlap, not when they touch
+  kMergeFirstTouchOnly,  // a new session absorbs only the first live session it touches
 };
 
 struct Interval {
