@@ -91,7 +91,7 @@ void CheckAssignment(const WindowConfig& c, const std::vector<int64_t>& times, A
 }
 
 rc::Gen<std::vector<int64_t>> GenTimes(const WindowConfig& c) {
-  return rc::gen::resize(kMaxSteps, rc::gen::container<std::vector<int64_t>>(GenEdgeTime(c)));
+  return ShortList<int64_t>(GenEdgeTime(c));
 }
 
 void CheckTumbling(AssignerBug bug) {

@@ -80,10 +80,18 @@ MutationOutcome ExpectFailure(const std::function<void()>& property, int max_suc
       rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params, listener);
   MutationOutcome outcome;
   rc::detail::FailureResult failure;
+  rc::detail::GaveUpResult gave_up;
+  rc::detail::Error error;
   if (result.match(failure)) {
     outcome.failed = true;
     outcome.message = failure.description;
     outcome.shrunk_size = LastFailingCase();
+  } else if (result.match(gave_up)) {
+    outcome.message = "gave up: " + gave_up.description;
+  } else if (result.match(error)) {
+    outcome.message = "error: " + error.description;
+  } else {
+    outcome.message = "passed";
   }
   return outcome;
 }

@@ -76,7 +76,7 @@ rc::Gen<TraceRowSpec> GenRow(const JobConfig& j, bool events_only) {
 rc::Gen<GeneratedScenario> GenScenarioOf(bool bounded) {
   return rc::gen::mapcat(GenJob(bounded), [bounded](JobConfig j) {
     return rc::gen::map(
-        rc::gen::resize(kMaxSteps, rc::gen::container<std::vector<TraceRowSpec>>(GenRow(j, bounded))),
+        ShortList<TraceRowSpec>(GenRow(j, bounded)),
         [j](std::vector<TraceRowSpec> rows) { return GeneratedScenario{j, std::move(rows)}; });
   });
 }

@@ -100,13 +100,11 @@ rc::Gen<Step> GenWatermark(const WindowConfig& c) {
 }  // namespace
 
 rc::Gen<std::vector<Step>> GenSteps(const WindowConfig& c) {
-  return rc::gen::resize(
-      kMaxSteps, rc::gen::container<std::vector<Step>>(rc::gen::weightedOneOf<Step>(
-                     {{3, GenElement(c)}, {1, GenWatermark(c)}})));
+  return ShortList<Step>(rc::gen::weightedOneOf<Step>({{3, GenElement(c)}, {1, GenWatermark(c)}}));
 }
 
 rc::Gen<std::vector<Step>> GenElements(const WindowConfig& c) {
-  return rc::gen::resize(kMaxSteps, rc::gen::container<std::vector<Step>>(GenElement(c)));
+  return ShortList<Step>(GenElement(c));
 }
 
 std::unique_ptr<engine::WindowAssigner> MakeAssigner(const WindowConfig& c) {

@@ -22,6 +22,15 @@ namespace tidemark::props {
 
 inline constexpr int kMaxSteps = 30;
 
+// Lists of at most kMaxSteps elements. The length follows a size of
+// kMaxSteps while the elements keep the full size: rc::gen::inRange and
+// elementOf scale with size, and a plain resize would shrink their ranges too.
+template <typename T>
+rc::Gen<std::vector<T>> ShortList(rc::Gen<T> element) {
+  return rc::gen::resize(kMaxSteps,
+                         rc::gen::container<std::vector<T>>(rc::gen::resize(100, std::move(element))));
+}
+
 // Any valid tumbling, sliding (slide may exceed size: gaps) or session config.
 rc::Gen<model::WindowConfig> GenWindowConfig();
 // Only `kind`.
