@@ -41,9 +41,10 @@ void CheckNoLateRecord(bool raise_watermarks) {
     if (e.fate == Fate::kDroppedLate || e.fate == Fate::kLateToTag ||
         e.fate == Fate::kInWindowLate) {
       FailScenario("bounded_disorder", s,
-                   "row " + std::to_string(e.record) + " is " + std::string(engine::FateName(e.fate)) +
-                       " at watermark " + engine::FormatTimestamp(e.watermark) +
-                       " though its disorder is within " + std::to_string(s.job.bound_ms) + " ms");
+                   "row " + std::to_string(e.record) + " is " +
+                       std::string(engine::FateName(e.fate)) + " at watermark " +
+                       engine::FormatTimestamp(e.watermark) + " though its disorder is within " +
+                       std::to_string(s.job.bound_ms) + " ms");
     }
   }
 }

@@ -44,9 +44,8 @@ void Tamper(sim::RunResult& r, RunBug bug) {
   }
   if (bug == RunBug::kDuplicateDecision) {
     const auto& entries = r.ledger.entries();
-    auto it = std::find_if(entries.begin(), entries.end(), [](const engine::LedgerEntry& e) {
-      return e.fate == Fate::kInWindow;
-    });
+    auto it = std::find_if(entries.begin(), entries.end(),
+                           [](const engine::LedgerEntry& e) { return e.fate == Fate::kInWindow; });
     if (it != entries.end()) r.ledger.Add(*it);
   }
 }
@@ -130,11 +129,10 @@ std::string CheckRecord(const sim::JobPlan& plan, const sim::RunResult& r, engin
     for (uint32_t s = 0; s < plan.sinks.size(); ++s) {
       const bool here = plan.sinks[s].node == n;
       const uint64_t expected = here ? out[n][0] : 0;
-      const uint64_t held =
-          !here ? 0
-                : static_cast<uint64_t>(
-                      std::count_if(r.sinks[s].records.begin(), r.sinks[s].records.end(),
-                                    [&](const engine::Record& x) { return x.id == record; }));
+      const uint64_t held = !here ? 0
+                                  : static_cast<uint64_t>(std::count_if(
+                                        r.sinks[s].records.begin(), r.sinks[s].records.end(),
+                                        [&](const engine::Record& x) { return x.id == record; }));
       if (sunk[s] != expected || held != expected) {
         problem << "sink " << plan.sinks[s].name << ": ledger " << sunk[s] << ", holds " << held
                 << ", expected " << expected;
@@ -181,14 +179,16 @@ RC_BOOST_PROP(conservation_every_record_has_one_terminal_fate_per_path, ()) {
 }
 
 BOOST_AUTO_TEST_CASE(conservation_catches_a_record_lost_from_a_sink) {
-  const MutationOutcome o = ExpectFailure([] { CheckConservationProperty(RunBug::kDropSinkRecord); });
+  const MutationOutcome o =
+      ExpectFailure([] { CheckConservationProperty(RunBug::kDropSinkRecord); });
   BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
   BOOST_TEST(o.failed);
   BOOST_TEST(o.shrunk_size < 10u);
 }
 
 BOOST_AUTO_TEST_CASE(conservation_catches_a_duplicated_decision) {
-  const MutationOutcome o = ExpectFailure([] { CheckConservationProperty(RunBug::kDuplicateDecision); });
+  const MutationOutcome o =
+      ExpectFailure([] { CheckConservationProperty(RunBug::kDuplicateDecision); });
   BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
   BOOST_TEST(o.failed);
   BOOST_TEST(o.shrunk_size < 10u);

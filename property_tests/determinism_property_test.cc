@@ -28,13 +28,13 @@ std::string Fingerprint(const sim::RunResult& r) {
   }
   for (const sim::ScheduleStep& st : r.schedule) {
     os << "S " << static_cast<int>(st.kind) << " " << st.time.millis() << " " << st.node << " "
-       << st.subtask << " " << st.channel << " " << st.record << " " << st.watermark.millis()
-       << " " << st.firing << " " << st.partition << " " << st.held_by_node << " "
-       << st.held_by_subtask << "\n";
+       << st.subtask << " " << st.channel << " " << st.record << " " << st.watermark.millis() << " "
+       << st.firing << " " << st.partition << " " << st.held_by_node << " " << st.held_by_subtask
+       << "\n";
   }
   for (const sim::WindowDecisionRecord& d : r.window_decisions) {
-    os << "D " << d.node << " " << d.subtask << " " << d.time.millis() << " " << d.decision.record_id
-       << " " << engine::ElementOutcomeName(d.decision.outcome);
+    os << "D " << d.node << " " << d.subtask << " " << d.time.millis() << " "
+       << d.decision.record_id << " " << engine::ElementOutcomeName(d.decision.outcome);
     for (const engine::WindowDecision& w : d.decision.windows) {
       os << " " << w.window.ToString() << ":" << engine::WindowAdmissionName(w.admission);
     }
@@ -69,8 +69,8 @@ void CheckDeterminism(bool swap_in_second) {
     size_t at = 0;
     while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
     FailScenario("determinism", s,
-                 "two runs with seed " + std::to_string(s.job.seed) + " differ at: " +
-                     a.substr(at, 60) + " vs " + b.substr(at, 60));
+                 "two runs with seed " + std::to_string(s.job.seed) +
+                     " differ at: " + a.substr(at, 60) + " vs " + b.substr(at, 60));
   }
 }
 

@@ -89,9 +89,9 @@ void CheckLateRouting(const model::WindowConfig& config, const std::vector<Step>
                                                       : "session");
   if (auto mismatch = LateRoutingMismatch(config, steps, bug)) {
     NoteFailingCase(CountElements(steps));
-    WriteCounterexample(property, OperatorScenario(property, "Engine and reference model disagree: " +
-                                                                 *mismatch,
-                                                   config, steps));
+    WriteCounterexample(
+        property, OperatorScenario(property, "Engine and reference model disagree: " + *mismatch,
+                                   config, steps));
     RC_FAIL(*mismatch);
   }
 }

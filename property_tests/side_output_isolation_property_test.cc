@@ -74,9 +74,9 @@ void CheckSink(const GeneratedScenario& s, const GeneratedRun& run, const sim::S
     for (size_t i = 0; i < r.values.size(); ++i) {
       const engine::ValueType t = engine::TypeOf(r.values[i]);
       if (t != engine::ValueType::kNull && t != sink.schema.field(i).type) {
-        FailScenario("side_output_isolation", s,
-                     sink.name + ": " + RecordText(r) + " does not conform to " +
-                         sink.schema.ToString());
+        FailScenario(
+            "side_output_isolation", s,
+            sink.name + ": " + RecordText(r) + " does not conform to " + sink.schema.ToString());
       }
     }
     if (sink.name == "windows") continue;
@@ -84,14 +84,13 @@ void CheckSink(const GeneratedScenario& s, const GeneratedRun& run, const sim::S
     if (sink.name == "late_events") {
       bool late = false;
       for (const engine::LedgerEntry& e : run.result.ledger.entries()) {
-        late |= e.record == r.id && e.fate == Fate::kLateToTag &&
-                e.node == run.Node(kWindowsNode);
+        late |= e.record == r.id && e.fate == Fate::kLateToTag && e.node == run.Node(kWindowsNode);
       }
       if (!late) FailScenario("side_output_isolation", s, "late_events holds a record not late");
     } else if (!Expected(sink.name, s.rows[r.id])) {
       FailScenario("side_output_isolation", s,
-                   sink.name + " holds row " + std::to_string(r.id) + " with v = " +
-                       std::to_string(s.rows[r.id].value));
+                   sink.name + " holds row " + std::to_string(r.id) +
+                       " with v = " + std::to_string(s.rows[r.id].value));
     }
   }
 }

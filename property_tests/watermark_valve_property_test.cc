@@ -35,9 +35,12 @@ struct ValveInput {
 
 std::ostream& operator<<(std::ostream& os, const ValveInput& in) {
   switch (in.kind) {
-    case ValveInput::Kind::kWatermark: return os << "ch" << in.channel << ":W(" << in.watermark << ")";
-    case ValveInput::Kind::kIdle: return os << "ch" << in.channel << ":IDLE";
-    case ValveInput::Kind::kActive: return os << "ch" << in.channel << ":ACTIVE";
+    case ValveInput::Kind::kWatermark:
+      return os << "ch" << in.channel << ":W(" << in.watermark << ")";
+    case ValveInput::Kind::kIdle:
+      return os << "ch" << in.channel << ":IDLE";
+    case ValveInput::Kind::kActive:
+      return os << "ch" << in.channel << ":ACTIVE";
   }
   return os;
 }
@@ -46,7 +49,9 @@ void showValue(const ValveInput& in, std::ostream& os) { os << in; }
 
 rc::Gen<std::vector<ValveInput>> GenValveInputs(int channels) {
   const auto input = rc::gen::apply(
-      [](ValveInput::Kind kind, int channel, int64_t w) { return ValveInput{kind, channel, w}; },
+      [](ValveInput::Kind kind, int channel, int64_t w) {
+        return ValveInput{kind, channel, w};
+      },
       rc::gen::weightedElement<ValveInput::Kind>({{4, ValveInput::Kind::kWatermark},
                                                   {1, ValveInput::Kind::kIdle},
                                                   {1, ValveInput::Kind::kActive}}),
@@ -71,9 +76,9 @@ class Recorder final : public engine::WatermarkEventOutput {
     if (bug_ == OutputBug::kRepeatOneWatermark && watermarks_ == 2) events.push_back(events.back());
   }
   void EmitWatermarkStatus(engine::WatermarkStatus s) override {
-    events.push_back({s == engine::WatermarkStatus::kIdle ? ValveEvent::Kind::kIdle
-                                                           : ValveEvent::Kind::kActive,
-                      0});
+    events.push_back(
+        {s == engine::WatermarkStatus::kIdle ? ValveEvent::Kind::kIdle : ValveEvent::Kind::kActive,
+         0});
   }
   std::vector<ValveEvent> events;
 

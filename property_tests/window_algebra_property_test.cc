@@ -53,13 +53,12 @@ std::vector<model::Interval> AssignedByEngine(engine::WindowAssigner& assigner, 
   return windows;
 }
 
-bool Aligned(int64_t start, int64_t offset, int64_t unit) {
-  return (start - offset) % unit == 0;
-}
+bool Aligned(int64_t start, int64_t offset, int64_t unit) { return (start - offset) % unit == 0; }
 
 std::vector<Step> AsSteps(const std::vector<int64_t>& times) {
   std::vector<Step> steps;
-  for (int64_t t : times) steps.push_back({.kind = Step::Kind::kElement, .key = "a", .time_ms = t, .value = 1});
+  for (int64_t t : times)
+    steps.push_back({.kind = Step::Kind::kElement, .key = "a", .time_ms = t, .value = 1});
   return steps;
 }
 
@@ -68,7 +67,8 @@ void CheckAssignment(const WindowConfig& c, const std::vector<int64_t>& times, A
                      const std::string& what) {
   std::unique_ptr<engine::WindowAssigner> assigner = MakeAssigner(c);
   const int64_t unit = c.kind == WindowKind::kTumbling ? c.size_ms : c.slide_ms;
-  const size_t expected = c.kind == WindowKind::kTumbling ? 1 : static_cast<size_t>(c.size_ms / c.slide_ms);
+  const size_t expected =
+      c.kind == WindowKind::kTumbling ? 1 : static_cast<size_t>(c.size_ms / c.slide_ms);
   for (int64_t t : times) {
     const std::vector<model::Interval> windows = AssignedByEngine(*assigner, t, bug);
     std::ostringstream problem;
@@ -77,10 +77,14 @@ void CheckAssignment(const WindowConfig& c, const std::vector<int64_t>& times, A
     }
     for (size_t i = 0; i < windows.size() && problem.str().empty(); ++i) {
       const model::Interval& w = windows[i];
-      if (!(w.start <= t && t < w.end)) problem << "t=" << t << " outside " << w;
-      else if (w.end - w.start != c.size_ms) problem << w << " is not " << c.size_ms << " long";
-      else if (!Aligned(w.start, c.offset_ms, unit)) problem << w << " not aligned to offset";
-      else if (i > 0 && !(windows[i - 1].start > w.start)) problem << "windows not newest first";
+      if (!(w.start <= t && t < w.end))
+        problem << "t=" << t << " outside " << w;
+      else if (w.end - w.start != c.size_ms)
+        problem << w << " is not " << c.size_ms << " long";
+      else if (!Aligned(w.start, c.offset_ms, unit))
+        problem << w << " not aligned to offset";
+      else if (i > 0 && !(windows[i - 1].start > w.start))
+        problem << "windows not newest first";
     }
     if (!problem.str().empty()) {
       NoteFailingCase(times.size());
@@ -145,7 +149,8 @@ void CheckSessionPermutation(const SessionRunner& run) {
       *rc::gen::container<std::vector<int>>(steps.size(), rc::gen::inRange(0, 100));
   std::vector<size_t> order(steps.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return keys[a] < keys[b]; });
   std::vector<Step> permuted;
   for (size_t i : order) permuted.push_back(steps[i]);
 
@@ -154,8 +159,9 @@ void CheckSessionPermutation(const SessionRunner& run) {
   if (in_order != shuffled) {
     NoteFailingCase(steps.size());
     const std::string name = "session_merging_is_order_independent";
-    WriteCounterexample(name, OperatorScenario(name, "Sessions differ from those of the trace in "
-                                                     "another order (see the property's output)",
+    WriteCounterexample(name, OperatorScenario(name,
+                                               "Sessions differ from those of the trace in "
+                                               "another order (see the property's output)",
                                                c, permuted));
     std::ostringstream os;
     os << "sessions differ between arrival orders:";

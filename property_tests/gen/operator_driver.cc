@@ -16,19 +16,26 @@ model::Interval ToInterval(const engine::TimeWindow& w) {
 
 model::Admission ToAdmission(engine::WindowAdmission a) {
   switch (a) {
-    case engine::WindowAdmission::kOnTime: return model::Admission::kOnTime;
-    case engine::WindowAdmission::kWithinLateness: return model::Admission::kWithinLateness;
-    case engine::WindowAdmission::kLate: return model::Admission::kLate;
+    case engine::WindowAdmission::kOnTime:
+      return model::Admission::kOnTime;
+    case engine::WindowAdmission::kWithinLateness:
+      return model::Admission::kWithinLateness;
+    case engine::WindowAdmission::kLate:
+      return model::Admission::kLate;
   }
   return model::Admission::kLate;
 }
 
 model::Fate ToFate(engine::ElementOutcome o) {
   switch (o) {
-    case engine::ElementOutcome::kAccepted: return model::Fate::kAccepted;
-    case engine::ElementOutcome::kLateToSideOutput: return model::Fate::kLateToSideOutput;
-    case engine::ElementOutcome::kDroppedLate: return model::Fate::kDroppedLate;
-    case engine::ElementOutcome::kDiscarded: return model::Fate::kDiscarded;
+    case engine::ElementOutcome::kAccepted:
+      return model::Fate::kAccepted;
+    case engine::ElementOutcome::kLateToSideOutput:
+      return model::Fate::kLateToSideOutput;
+    case engine::ElementOutcome::kDroppedLate:
+      return model::Fate::kDroppedLate;
+    case engine::ElementOutcome::kDiscarded:
+      return model::Fate::kDiscarded;
   }
   return model::Fate::kDiscarded;
 }

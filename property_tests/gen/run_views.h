@@ -23,7 +23,7 @@ const sim::SinkOutput* FindSink(const sim::RunResult& r, const std::string& name
 // Notes the case size, writes the scenario as <property>.yaml/.csv and fails
 // (throws RapidCheck's failure).
 void FailScenario(const std::string& property, const GeneratedScenario& s,
-                               const std::string& problem);
+                  const std::string& problem);
 
 }  // namespace tidemark::props
 

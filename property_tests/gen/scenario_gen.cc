@@ -39,7 +39,8 @@ rc::Gen<JobConfig> GenJob(bool bounded_only) {
     j.source_parallelism = *rc::gen::inRange(1, 5);
     j.partitions = *rc::gen::inRange(1, 5);
     j.window_parallelism = *rc::gen::inRange(1, 9);
-    j.explicit_watermarks_only = !bounded_only && *rc::gen::weightedElement<bool>({{1, true}, {3, false}});
+    j.explicit_watermarks_only =
+        !bounded_only && *rc::gen::weightedElement<bool>({{1, true}, {3, false}});
     j.bound_ms = *rc::gen::elementOf(std::vector<int64_t>{0, 1, 5, 20, 100});
     j.interval_ms = *rc::gen::elementOf(std::vector<int64_t>{1, 50, 200});
     if (!bounded_only && *rc::gen::weightedElement<bool>({{1, true}, {2, false}})) {
@@ -58,11 +59,11 @@ rc::Gen<JobConfig> GenJob(bool bounded_only) {
 
 rc::Gen<TraceRowSpec> GenRow(const JobConfig& j, bool events_only) {
   const int64_t max_lag = events_only ? j.bound_ms : 3 * j.bound_ms + 60;
-  const auto kind = events_only ? rc::gen::just(Kind::kEvent)
-                                : rc::gen::weightedElement<Kind>({{12, Kind::kEvent},
-                                                                  {2, Kind::kWatermark},
-                                                                  {1, Kind::kIdle},
-                                                                  {1, Kind::kActive}});
+  const auto kind =
+      events_only
+          ? rc::gen::just(Kind::kEvent)
+          : rc::gen::weightedElement<Kind>(
+                {{12, Kind::kEvent}, {2, Kind::kWatermark}, {1, Kind::kIdle}, {1, Kind::kActive}});
   return rc::gen::apply(
       [](Kind k, std::string key, int64_t advance, int64_t lag, int64_t v, int p, int64_t gap) {
         return TraceRowSpec{k, std::move(key), advance, lag, v, p, gap};
@@ -75,9 +76,10 @@ rc::Gen<TraceRowSpec> GenRow(const JobConfig& j, bool events_only) {
 
 rc::Gen<GeneratedScenario> GenScenarioOf(bool bounded) {
   return rc::gen::mapcat(GenJob(bounded), [bounded](JobConfig j) {
-    return rc::gen::map(
-        ShortList<TraceRowSpec>(GenRow(j, bounded)),
-        [j](std::vector<TraceRowSpec> rows) { return GeneratedScenario{j, std::move(rows)}; });
+    return rc::gen::map(ShortList<TraceRowSpec>(GenRow(j, bounded)),
+                        [j](std::vector<TraceRowSpec> rows) {
+                          return GeneratedScenario{j, std::move(rows)};
+                        });
   });
 }
 
@@ -85,8 +87,7 @@ rc::Gen<GeneratedScenario> GenScenarioOf(bool bounded) {
 class ScratchFolder {
  public:
   ScratchFolder()
-      : path_(std::filesystem::temp_directory_path() /
-              fmt::format("tidemark-props-{}", getpid())) {
+      : path_(std::filesystem::temp_directory_path() / fmt::format("tidemark-props-{}", getpid())) {
     std::filesystem::create_directories(path_);
   }
   ~ScratchFolder() {
@@ -116,10 +117,11 @@ ScenarioFiles ScenarioText(const std::string& name, const GeneratedScenario& s) 
   std::string watermarks =
       j.explicit_watermarks_only
           ? "{strategy: none}"
-          : fmt::format("{{strategy: bounded_out_of_orderness, max_out_of_orderness: {}, "
-                        "interval: {}{}}}",
-                        j.bound_ms, j.interval_ms,
-                        j.idleness_ms ? fmt::format(", idleness: {}", *j.idleness_ms) : "");
+          : fmt::format(
+                "{{strategy: bounded_out_of_orderness, max_out_of_orderness: {}, "
+                "interval: {}{}}}",
+                j.bound_ms, j.interval_ms,
+                j.idleness_ms ? fmt::format(", idleness: {}", *j.idleness_ms) : "");
   const std::string audit = j.audit ? ", audit" : "";
   std::string yaml = fmt::format(
       "name: {0}\n"
@@ -175,7 +177,8 @@ ScenarioFiles ScenarioText(const std::string& name, const GeneratedScenario& s) 
     arrival += r.gap_ms;
     switch (r.kind) {
       case Kind::kEvent:
-        csv += fmt::format("{},{},{},event,{},{}\n", r.key, times[i], r.value, r.partition, arrival);
+        csv +=
+            fmt::format("{},{},{},event,{},{}\n", r.key, times[i], r.value, r.partition, arrival);
         break;
       case Kind::kWatermark:
         csv += fmt::format(",{},,watermark,{},{}\n", times[i], r.partition, arrival);

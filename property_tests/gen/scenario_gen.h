@@ -45,7 +45,7 @@ struct TraceRowSpec {
   int64_t lag_ms = 0;      // event time = base - lag; a watermark row offers base - lag
   int64_t value = 1;
   int partition = 0;
-  int64_t gap_ms = 0;      // processing time since the previous row's arrival
+  int64_t gap_ms = 0;  // processing time since the previous row's arrival
 };
 
 struct JobConfig {

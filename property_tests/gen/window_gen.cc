@@ -43,9 +43,9 @@ rc::Gen<WindowConfig> GenWindowConfigOf(WindowKind kind) {
       case WindowKind::kSliding:
         c.slide_ms = *GenLength();
         // Mostly a multiple of the slide, sometimes anything (overlap or gaps).
-        c.size_ms = *rc::gen::oneOf(
-            rc::gen::map(rc::gen::inRange<int64_t>(1, 5), [s = c.slide_ms](int64_t k) { return k * s; }),
-            GenLength());
+        c.size_ms = *rc::gen::oneOf(rc::gen::map(rc::gen::inRange<int64_t>(1, 5),
+                                                 [s = c.slide_ms](int64_t k) { return k * s; }),
+                                    GenLength());
         c.offset_ms = *GenOffset(c.slide_ms);
         break;
       case WindowKind::kSession:
@@ -74,9 +74,8 @@ rc::Gen<int64_t> GenEdgeTime(const WindowConfig& c) {
   // start, start + 1, end - 1, end, end + 1, max timestamp + lateness (+1)
   const std::vector<int64_t> deltas = {0, 1, size - 1, size, size + 1, size - 1 + al, size + al};
   return rc::gen::oneOf(
-      rc::gen::apply(
-          [c, unit](int64_t k, int64_t delta) { return c.offset_ms + k * unit + delta; },
-          rc::gen::inRange<int64_t>(-2, 5), rc::gen::elementOf(deltas)),
+      rc::gen::apply([c, unit](int64_t k, int64_t delta) { return c.offset_ms + k * unit + delta; },
+                     rc::gen::inRange<int64_t>(-2, 5), rc::gen::elementOf(deltas)),
       rc::gen::inRange<int64_t>(-2 * unit, 5 * unit + 1));
 }
 

@@ -27,8 +27,8 @@ inline constexpr int kMaxSteps = 30;
 // elementOf scale with size, and a plain resize would shrink their ranges too.
 template <typename T>
 rc::Gen<std::vector<T>> ShortList(rc::Gen<T> element) {
-  return rc::gen::resize(kMaxSteps,
-                         rc::gen::container<std::vector<T>>(rc::gen::resize(100, std::move(element))));
+  return rc::gen::resize(
+      kMaxSteps, rc::gen::container<std::vector<T>>(rc::gen::resize(100, std::move(element))));
 }
 
 // Any valid tumbling, sliding (slide may exceed size: gaps) or session config.

@@ -22,8 +22,8 @@ std::vector<Interval> WindowModel::Assign(int64_t t) const {
     }
     case WindowKind::kSliding: {
       // Every start = offset (mod slide) with start <= t < start + size.
-      const int64_t last = config_.offset_ms +
-                           FloorDiv(t - config_.offset_ms, config_.slide_ms) * config_.slide_ms;
+      const int64_t last =
+          config_.offset_ms + FloorDiv(t - config_.offset_ms, config_.slide_ms) * config_.slide_ms;
       for (int64_t s = last; s + config_.size_ms > t; s -= config_.slide_ms) {
         out.push_back({s, s + config_.size_ms});
       }
@@ -169,19 +169,26 @@ std::ostream& operator<<(std::ostream& os, const Firing& f) {
 
 std::ostream& operator<<(std::ostream& os, Admission a) {
   switch (a) {
-    case Admission::kOnTime: return os << "on_time";
-    case Admission::kWithinLateness: return os << "within_lateness";
-    case Admission::kLate: return os << "late";
+    case Admission::kOnTime:
+      return os << "on_time";
+    case Admission::kWithinLateness:
+      return os << "within_lateness";
+    case Admission::kLate:
+      return os << "late";
   }
   return os;
 }
 
 std::ostream& operator<<(std::ostream& os, Fate f) {
   switch (f) {
-    case Fate::kAccepted: return os << "accepted";
-    case Fate::kLateToSideOutput: return os << "late_to_side_output";
-    case Fate::kDroppedLate: return os << "dropped_late";
-    case Fate::kDiscarded: return os << "discarded";
+    case Fate::kAccepted:
+      return os << "accepted";
+    case Fate::kLateToSideOutput:
+      return os << "late_to_side_output";
+    case Fate::kDroppedLate:
+      return os << "dropped_late";
+    case Fate::kDiscarded:
+      return os << "discarded";
   }
   return os;
 }

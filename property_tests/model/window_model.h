@@ -85,9 +85,9 @@ struct Firing {
 struct Step {
   enum class Kind { kElement, kWatermark };
   Kind kind = Kind::kElement;
-  std::string key;        // kElement
-  int64_t time_ms = 0;    // element timestamp, or the watermark
-  int64_t value = 0;      // kElement
+  std::string key;      // kElement
+  int64_t time_ms = 0;  // element timestamp, or the watermark
+  int64_t value = 0;    // kElement
 };
 
 // What one step did: the element's verdict (elements only) and the results it
