@@ -73,7 +73,7 @@ std::string FormatLedgerSummary(const sim::JobPlan& plan, const sim::RunResult& 
   }
   std::vector<std::string> sinks;
   for (const sim::SinkOutput& sink : result.sinks) {
-    sinks.push_back(fmt::format("{} {}", sink.name, sink.records.size()));
+    sinks.push_back(fmt::format("{} {}", sink.name, sink.count));
   }
   out += fmt::format("; sinks: {}", fmt::join(sinks, ", "));
   return out;

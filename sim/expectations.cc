@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
 #include "sim/csv_cell.h"
+#include "sim/csv_record_reader.h"
+#include "sim/csv_writer.h"
 
 namespace tidemark::sim {
 
@@ -25,6 +28,10 @@ TypedRow Type(const ExpectedRow& row, const engine::Schema& schema, const std::s
     const auto& [name, text] = row.cells[c];
     const size_t index = *schema.IndexOf(name);  // checked by PlanJob
     const engine::ValueType type = schema.field(index).type;
+    if (row.cell_null[c]) {
+      typed.cells.emplace_back(index, Value{});
+      continue;
+    }
     auto value = ParseCell(text, type);
     if (!value) {
       throw engine::InputError(row.cell_where[c],
@@ -110,6 +117,53 @@ std::vector<std::string> DiffUnordered(const std::vector<TypedRow>& expected,
   return lines;
 }
 
+// A golden file: a header naming the sink's fields in order, then one row per
+// record, typed by the sink's schema (an empty cell is null).
+std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& schema,
+                                 const SourceLocation& named_at) {
+  std::unique_ptr<CsvRecordReader> reader;
+  try {
+    reader = std::make_unique<CsvRecordReader>(path);
+  } catch (const engine::InputError& e) {
+    throw engine::InputError(named_at, e.message(),
+                             "run `tidemark check --update` to write it from the current output");
+  }
+  auto next = [&] {
+    const CsvRecordReader::Status status = reader->Next();
+    if (status == CsvRecordReader::Status::kSyntaxError) throw reader->syntax_error();
+    return status == CsvRecordReader::Status::kRecord;
+  };
+  if (!next()) throw engine::InputError({path, 1, 1}, "the golden file is empty: no header row");
+  for (size_t i = 0; i < std::max(reader->size(), schema.size()); ++i) {
+    if (i >= reader->size() || i >= schema.size() || reader->cell(i) != schema.field(i).name) {
+      throw engine::InputError(i < reader->size() ? reader->CellLocation(i) : reader->start(),
+                               "the golden file's header does not match the sink",
+                               fmt::format("the sink's fields are: {}", CsvHeader(schema)));
+    }
+  }
+  std::vector<TypedRow> rows;
+  while (next()) {
+    if (reader->size() != schema.size()) {
+      throw engine::InputError(reader->start(),
+                               fmt::format("row has {} fields, the header has {}", reader->size(),
+                                           schema.size()));
+    }
+    TypedRow row;
+    for (size_t i = 0; i < schema.size(); ++i) {
+      Value value;
+      CellError error;
+      if (!reader->is_null(i) && !ParseCellInto(reader->cell(i), schema.field(i).type, value, &error)) {
+        throw engine::InputError(reader->CellLocation(i),
+                                 fmt::format("column '{}' {}", schema.field(i).name, error.message),
+                                 error.hint);
+      }
+      row.cells.emplace_back(i, std::move(value));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 }  // namespace
 
 ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result) {
@@ -118,7 +172,11 @@ ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result
     const PlannedSink* sink = plan.FindSink(e.sink);
     const SinkOutput& output = result.sinks[sink - plan.sinks.data()];
     std::vector<TypedRow> expected;
-    for (const ExpectedRow& row : e.rows) expected.push_back(Type(row, output.schema, e.sink));
+    if (!e.golden.empty()) {
+      expected = ReadGolden(e.golden, output.schema, e.where);
+    } else {
+      for (const ExpectedRow& row : e.rows) expected.push_back(Type(row, output.schema, e.sink));
+    }
     auto lines = e.order == SinkExpectation::Order::kOrdered
                      ? DiffOrdered(expected, output.records, output.schema, e.tolerance)
                      : DiffUnordered(expected, output.records, output.schema, e.tolerance);

@@ -111,13 +111,19 @@ std::vector<size_t> TopologicalOrder(const ScenarioSpec& spec, const NameTable& 
       }
     }
   }
+  // path[k] reads from path[k+1]; the cycle starts where `at` first appears.
+  const auto cycle_start = std::find(path.begin(), path.end(), at);
   std::string cycle = names.names[at];
-  for (auto it = std::find(path.begin(), path.end(), at) + 1; it != path.end(); ++it) {
-    cycle = names.names[*it] + " -> " + cycle;
+  for (auto it = path.end(); it != cycle_start;) {
+    --it;
+    cycle += " -> " + names.names[*it];
   }
-  cycle = names.names[at] + " -> " + cycle;
-  const StreamSpec& stream = spec.streams[at - spec.sources.size()];
-  throw InputError(stream.from_where.front(), fmt::format("cycle in the graph: {}", cycle),
+  // Report the `from` entry by which the last stream of the walk reads `at`.
+  const size_t reader = path.back();
+  const StreamSpec& stream = spec.streams[reader - spec.sources.size()];
+  size_t entry = 0;
+  while (inputs[reader][entry] != at) ++entry;
+  throw InputError(stream.from_where[entry], fmt::format("cycle in the graph: {}", cycle),
                    "a stream cannot read, directly or indirectly, from itself");
 }
 
@@ -249,7 +255,7 @@ void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
     for (const ExpectedRow& row : e.rows) {
       for (size_t c = 0; c < row.cells.size(); ++c) {
         if (!schema.IndexOf(row.cells[c].first)) {
-          throw InputError(row.cell_where[c],
+          throw InputError(row.cell_key_where[c],
                            fmt::format("sink '{}' has no field '{}'", e.sink, row.cells[c].first),
                            engine::UnknownNameHint(row.cells[c].first, schema.names()));
         }

@@ -133,6 +133,7 @@ class Runtime {
   std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
+  uint32_t wakeups_pending_ = 0;     // subtasks with a processing-timer wake-up due
   std::vector<SourceFeed> feeds_;
   size_t feeds_exhausted_ = 0;
   std::vector<std::vector<size_t>> sinks_of_node_;
@@ -210,7 +211,7 @@ Runtime::Runtime(const JobPlan& plan, const RunOptions& options)
   sinks_of_node_.resize(plan.nodes.size());
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     sinks_of_node_[plan.sinks[s].node].push_back(s);
-    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}});
+    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0});
   }
   BuildSubtasks();
   BuildEdges();
@@ -381,7 +382,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record record) {
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
-      result_.sinks[sink].records.push_back(record);
+      ++result_.sinks[sink].count;
+      if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
     }
   }
   for (size_t e = 0; e < edges.size(); ++e) {
@@ -493,6 +495,7 @@ void Runtime::ScheduleWakeup(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   auto next = s.op->NextProcessingTimer();
   if (!next || *next >= s.wakeup) return;
+  if (s.wakeup == Timestamp::Max()) ++wakeups_pending_;
   s.wakeup = std::max(*next, now_);
   agenda_.Push(s.wakeup, {Action::Kind::kWakeup, subtask});
 }
@@ -532,10 +535,20 @@ void Runtime::OnRow(uint32_t f) {
         "declare the source's partitions with 'partitions: N'");
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
-  if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
-  Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
-  if (detailed()) result_.schedule.back().partition = partition;
-  subtasks_[subtask].source->OnRow(row, partition, now_);
+  if (row.kind == TraceRowKind::kParseFailure) {
+    // Dead letter: the source's side output 1 carries {line, raw, error}.
+    ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    Emit(subtask, 1,
+         Record{.id = row.record.id,
+                .timestamp = Timestamp::Min(),
+                .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
+  } else {
+    if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    if (detailed()) result_.schedule.back().partition = partition;
+    subtasks_[subtask].source->OnRow(row, partition, now_);
+  }
   ReadNextRow(feed);
   if (feed.next) {
     agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});
@@ -587,6 +600,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   if (s.wakeup != now_) return;  // superseded by an earlier wake-up
   s.wakeup = Timestamp::Max();
+  --wakeups_pending_;
   Step(ScheduleStep::Kind::kTimer, subtask);
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
   ScheduleWakeup(subtask);
@@ -595,6 +609,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
 void Runtime::Run() {
   const Timestamp start = start_;
   engine::Duration tail = engine::Duration::Zero();
+  bool any_unbounded = false;
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
     agenda_.Push(feed.next ? feed.next_arrival : start,
@@ -608,6 +623,7 @@ void Runtime::Run() {
       }
     }
     if (spec.boundedness == SourceSpec::Boundedness::kUnbounded) {
+      any_unbounded = true;
       const engine::Duration idle = spec.watermarks.idleness.value_or(engine::Duration::Zero());
       const engine::Duration wait =
           idle + spec.watermarks.interval + spec.watermarks.interval + spec.watermarks.interval;
@@ -618,7 +634,10 @@ void Runtime::Run() {
   // exhausted, and the unbounded tail has passed.
   Timestamp last_row = start;
   while (!agenda_.empty()) {
-    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
+    // Unbounded jobs keep running while processing-time timers are pending:
+    // their clock goes on. A finished bounded job quiesces its timers.
+    const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
+    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
         agenda_.next_time() > last_row + tail) {
       break;
     }

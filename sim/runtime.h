@@ -15,9 +15,10 @@
 // pace (row index x arrival.every). A bounded source ends with a final
 // watermark at +infinity (§4.7). After an unbounded source's last row the
 // simulation runs on for the longest idleness timeout plus three watermark
-// intervals (enough for idleness to be detected, §4.4), then stops. Pending
-// processing-time timers at the end do not fire: a finishing Flink task
-// quiesces its timer service.
+// intervals (enough for idleness to be detected, §4.4) and while
+// processing-time timers are pending, then stops. When bounded sources end,
+// pending processing-time timers do not fire: a finishing Flink task quiesces
+// its timer service.
 #ifndef TIDEMARK_SIM_RUNTIME_H_
 #define TIDEMARK_SIM_RUNTIME_H_
 
@@ -38,12 +39,16 @@ struct RunOptions {
   uint64_t seed = 0;
   // kEveryRecord also records the schedule, window decisions and firings.
   engine::Ledger::Detail detail = engine::Ledger::Detail::kCountsOnly;
+  // kCount keeps only how many records reached each sink, so that a long
+  // trace runs in memory bounded by open windows and keys (benchmarks).
+  enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
 };
 
 struct SinkOutput {
   std::string name;
   engine::Schema schema;
-  std::vector<engine::Record> records;  // in the order they reached the sink
+  std::vector<engine::Record> records;  // in arrival order; empty with RunOptions::Sinks::kCount
+  uint64_t count = 0;                   // records that reached the sink
 };
 
 struct WindowDecisionRecord {

@@ -30,7 +30,9 @@ struct ExpressionText {
 // One inline `events:` row: cells by column name, as written.
 struct InlineRow {
   std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<SourceLocation> cell_where;
+  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
+  std::vector<SourceLocation> cell_where;      // of each value
+  std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
 };
 
@@ -70,6 +72,11 @@ struct SourceSpec {
   std::string topic;
   engine::Duration arrival_every = engine::Duration::Millis(1);
   WatermarkSpec watermarks;
+  // When set, trace rows that fail to parse go to this side output of the
+  // source as {line: int, raw: string, error: string} instead of failing the
+  // run (the dead-letter pattern).
+  std::string dead_letter;
+  SourceLocation dead_letter_where;
 };
 
 // `select` entry of a routing destination: output field = expression.
@@ -169,7 +176,9 @@ struct SinkSpec {
 // (a subset of the sink's fields); values are written as in the trace.
 struct ExpectedRow {
   std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<SourceLocation> cell_where;
+  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
+  std::vector<SourceLocation> cell_where;      // of each value
+  std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
 };
 
@@ -179,6 +188,10 @@ struct SinkExpectation {
   enum class Order { kOrdered, kUnordered } order = Order::kOrdered;
   double tolerance = 1e-9;  // absolute and relative, for doubles
   std::vector<ExpectedRow> rows;
+  // A golden CSV file (header = the sink's fields) instead of inline rows;
+  // resolved against the scenario's folder.
+  std::string golden;
+  std::string golden_as_written;
 };
 
 // How channels between subtasks deliver: each element is delayed by a latency

@@ -37,7 +37,9 @@ engine::Schema ReadSchema(const YamlValue& v) {
 
 std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
                                                            std::string_view what,
-                                                           std::vector<SourceLocation>* where) {
+                                                           std::vector<SourceLocation>* where,
+                                                           std::vector<SourceLocation>* key_where,
+                                                           std::vector<bool>* null) {
   YamlMap map(v, what, {});
   std::vector<std::pair<std::string, std::string>> cells;
   for (const auto& entry : map.entries()) {
@@ -45,6 +47,8 @@ std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
     if (!entry.value.IsNull()) text = entry.value.AsString("a value");
     cells.emplace_back(entry.key, std::move(text));
     where->push_back(entry.value.IsNull() ? entry.key_where : entry.value.where());
+    key_where->push_back(entry.key_where);
+    null->push_back(entry.value.IsNull());
   }
   return cells;
 }
@@ -115,7 +119,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const YamlValue& v, const std::string& folder) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks"});
+               "arrival", "watermarks", "dead_letter"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -135,7 +139,8 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     for (const YamlValue& row : events->Items("inline events")) {
       InlineRow inline_row;
       inline_row.where = row.where();
-      inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where);
+      inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where,
+                                   &inline_row.cell_key_where, &inline_row.cell_null);
       source.events.push_back(std::move(inline_row));
     }
   }
@@ -162,6 +167,14 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   source.topic = name;
   if (auto topic = map.Get("topic")) source.topic = topic->AsString("a topic name");
   if (auto watermarks = map.Get("watermarks")) source.watermarks = ReadWatermarks(*watermarks);
+  if (auto dead_letter = map.Get("dead_letter")) {
+    source.dead_letter = dead_letter->AsString("a side-output tag");
+    source.dead_letter_where = dead_letter->where();
+    if (source.trace_path.empty()) {
+      dead_letter->Fail("'dead_letter' applies to CSV traces",
+                        "inline events are checked when the scenario loads");
+    }
+  }
   if (auto arrival = map.Get("arrival")) {
     YamlMap arrival_map(*arrival, "the arrival pace", {"every"});
     const YamlValue every = arrival_map.Require("every");
@@ -460,14 +473,22 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
 }
 
 SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v) {
+                                const YamlValue& v, const std::string& folder) {
   SinkExpectation e;
   e.sink = sink;
   e.where = where;
   YamlValue rows = v;
   if (v.IsMap()) {
-    YamlMap map(v, fmt::format("the expectation for '{}'", sink), {"records", "order", "tolerance"});
-    rows = map.Require("records");
+    YamlMap map(v, fmt::format("the expectation for '{}'", sink),
+                {"records", "golden", "order", "tolerance"});
+    if (auto golden = map.Get("golden")) {
+      if (map.Has("records")) golden->Fail("give either 'records' or 'golden', not both");
+      e.golden_as_written = golden->AsString("a golden CSV file name");
+      const std::filesystem::path path(e.golden_as_written);
+      e.golden = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
+    } else {
+      rows = map.Require("records");
+    }
     if (auto order = map.Get("order")) {
       const std::string o = order->AsString("an order");
       if (o == "ordered") {
@@ -483,10 +504,12 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
       if (!(e.tolerance >= 0)) tolerance->Fail("the tolerance cannot be negative");
     }
   }
+  if (!e.golden.empty()) return e;
   for (const YamlValue& row : rows.Items("expected records")) {
     ExpectedRow expected;
     expected.where = row.where();
-    expected.cells = ReadCells(row, "an expected record", &expected.cell_where);
+    expected.cells = ReadCells(row, "an expected record", &expected.cell_where,
+                                &expected.cell_key_where, &expected.cell_null);
     e.rows.push_back(std::move(expected));
   }
   return e;
@@ -550,7 +573,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   if (auto expect = top.Get("expect")) {
     YamlMap map(*expect, "expectations", {});
     for (const auto& entry : map.entries()) {
-      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value));
+      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value, folder));
     }
   }
   return spec;

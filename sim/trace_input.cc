@@ -15,8 +15,12 @@ namespace {
 class CsvTraceInput : public TraceInput {
  public:
   explicit CsvTraceInput(const SourceSpec& source)
-      : reader_(source.trace_path, TraceOptions{.schema = source.schema,
-                                                .event_time_field = source.event_time_field}) {}
+      : reader_(source.trace_path,
+                TraceOptions{.schema = source.schema,
+                             .event_time_field = source.event_time_field,
+                             .on_bad_row = source.dead_letter.empty()
+                                               ? TraceOptions::OnBadRow::kFail
+                                               : TraceOptions::OnBadRow::kRoute}) {}
   std::optional<TraceRow> Next() override { return reader_.Next(); }
 
  private:
@@ -40,13 +44,21 @@ class InlineTraceInput : public TraceInput {
     std::vector<bool> seen(source_.schema.size(), false);
     for (size_t c = 0; c < row.cells.size(); ++c) {
       const auto& [name, text] = row.cells[c];
+      if (name.starts_with("@")) {
+        ReadReservedCell(row, c, out);
+        continue;
+      }
       auto index = source_.schema.IndexOf(name);
       if (!index) {
-        throw InputError(row.cell_where[c],
+        throw InputError(row.cell_key_where[c],
                          fmt::format("source '{}' has no field '{}'", source_.name, name),
                          engine::UnknownNameHint(name, source_.schema.names()));
       }
       const engine::ValueType type = source_.schema.field(*index).type;
+      if (row.cell_null[c]) {
+        seen[*index] = true;
+        continue;
+      }
       auto value = ParseCell(text, type);
       if (!value) {
         throw InputError(row.cell_where[c],
@@ -57,14 +69,56 @@ class InlineTraceInput : public TraceInput {
       seen[*index] = true;
     }
     const engine::Value& ts = out.record.values[event_time_];
-    if (!seen[event_time_] || engine::TypeOf(ts) != engine::ValueType::kInt) {
-      throw InputError(row.where, fmt::format("event has no event-time field '{}'",
+    const bool has_time = seen[event_time_] && engine::TypeOf(ts) == engine::ValueType::kInt;
+    if (has_time) out.record.timestamp = engine::Timestamp::Millis(std::get<int64_t>(ts));
+    if (out.kind == TraceRowKind::kWatermark) out.watermark = out.record.timestamp;
+    const bool needs_time = out.kind == TraceRowKind::kEvent || out.kind == TraceRowKind::kWatermark;
+    if (needs_time && !has_time) {
+      throw InputError(row.where, fmt::format("row has no event-time field '{}'",
                                               source_.event_time_field));
     }
-    out.record.timestamp = engine::Timestamp::Millis(std::get<int64_t>(ts));
     return out;
   }
 
+ private:
+  // The reserved columns, as in a CSV trace: @arrival, @partition, @kind.
+  void ReadReservedCell(const InlineRow& row, size_t c, TraceRow& out) const {
+    const auto& [name, text] = row.cells[c];
+    if (name == "@kind") {
+      static const std::vector<std::pair<std::string, TraceRowKind>> kinds = {
+          {"event", TraceRowKind::kEvent}, {"watermark", TraceRowKind::kWatermark},
+          {"idle", TraceRowKind::kIdle}, {"active", TraceRowKind::kActive}};
+      for (const auto& [kind_name, kind] : kinds) {
+        if (text == kind_name) {
+          out.kind = kind;
+          return;
+        }
+      }
+      throw InputError(row.cell_where[c], fmt::format("unknown @kind '{}'", text),
+                       "expected one of 'event', 'watermark', 'idle', 'active'");
+    }
+    if (name != "@arrival" && name != "@partition") {
+      throw InputError(row.cell_key_where[c], fmt::format("unknown reserved column '{}'", name),
+                       engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind"}));
+    }
+    auto value = ParseCell(text, engine::ValueType::kInt);
+    if (!value || (name == "@partition" && (std::get<int64_t>(*value) < 0 ||
+                                            std::get<int64_t>(*value) > INT32_MAX))) {
+      throw InputError(row.cell_where[c],
+                       fmt::format("'{}' expects a whole number{}, got '{}'", name,
+                                   name == "@partition" ? " >= 0" : "", text));
+    }
+    const int64_t v = std::get<int64_t>(*value);
+    if (name == "@arrival") {
+      out.arrival = engine::Timestamp::Millis(v);
+    } else {
+      out.partition = static_cast<int32_t>(v);
+    }
+  }
+
+ public:
+
+ private:
  private:
   const SourceSpec& source_;
   size_t event_time_ = 0;
@@ -74,7 +128,15 @@ class InlineTraceInput : public TraceInput {
 }  // namespace
 
 std::unique_ptr<TraceInput> OpenTrace(const SourceSpec& source) {
-  if (!source.trace_path.empty()) return std::make_unique<CsvTraceInput>(source);
+  if (!source.trace_path.empty()) {
+    try {
+      return std::make_unique<CsvTraceInput>(source);
+    } catch (const InputError& e) {
+      // A trace that cannot be opened is reported where the scenario names it.
+      if (e.where().line > 0) throw;
+      throw InputError(source.trace_where, e.message(), e.hint());
+    }
+  }
   return std::make_unique<InlineTraceInput>(source);
 }
 

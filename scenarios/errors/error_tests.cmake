@@ -1,9 +1,57 @@
-# Bad input: every case exits 2, names file:line:column, and prints no partial result.
+# Bad input: every case exits 2, names file:line:column (1-based, as counted by
+# hand in the file), and prints no partial result on stdout.
 
-tidemark_expect(NAME error_misspelt_field_in_rule EXIT 2 NO_STDOUT
-  ARGS run errors/misspelt-field-in-rule.yaml
-  OUTPUT "errors/misspelt-field-in-rule.yaml:12:15: error:|temprature|did you mean 'temperature'?")
+# tidemark_expect_error(<name> <scenario file in errors/> <output pieces a|b|...>)
+function(tidemark_expect_error name file output)
+  tidemark_expect(NAME error_${name} EXIT 2 NO_STDOUT ARGS run errors/${file} OUTPUT "${output}")
+endfunction()
 
-tidemark_expect(NAME error_non_number_in_trace EXIT 2 NO_STDOUT
-  ARGS run errors/non-number-temperature.yaml
-  OUTPUT "non-number-temperature.csv:3:15: error:|temperature|hot")
+tidemark_expect_error(yaml_syntax yaml-syntax.yaml
+  "errors/yaml-syntax.yaml:6:15: error: invalid YAML")
+tidemark_expect_error(unknown_key unknown-key.yaml
+  "errors/unknown-key.yaml:7:5: error: unknown key 'watermark' in source 'readings'|did you mean 'watermarks'?")
+tidemark_expect_error(wrong_type wrong-type.yaml
+  "errors/wrong-type.yaml:7:18: error: expected a parallelism (a whole number), got 'four'")
+tidemark_expect_error(misspelt_field_in_rule misspelt-field-in-rule.yaml
+  "errors/misspelt-field-in-rule.yaml:12:15: error: unknown field 'temprature'|did you mean 'temperature'?")
+tidemark_expect_error(bad_duration bad-duration.yaml
+  "errors/bad-duration.yaml:11:24: error: expected the window size (a duration), got '10 seconds'|500ms, 2s")
+tidemark_expect_error(expression_type expression-type.yaml
+  "errors/expression-type.yaml:10:25: error: cannot compare double with string")
+tidemark_expect_error(non_number_in_trace non-number-temperature.yaml
+  "errors/non-number-temperature.csv:3:15: error: column 'temperature' expects a double, got 'hot'")
+tidemark_expect_error(wrong_column_count wrong-column-count.yaml
+  "errors/wrong-column-count.csv:3:20: error: row has 4 fields, the header has 3")
+tidemark_expect_error(missing_trace missing-trace.yaml
+  "errors/missing-trace.yaml:4:12: error: cannot open trace file|no-such-trace.csv")
+tidemark_expect_error(unknown_from unknown-from.yaml
+  "errors/unknown-from.yaml:9:11: error: stream 'hot' reads from unknown stream 'reading'|did you mean 'readings'?")
+tidemark_expect_error(cycle cycle.yaml
+  "errors/cycle.yaml:11:11: error: cycle in the graph: a -> b -> c -> a")
+tidemark_expect_error(side_output_wrong_stream side-output-wrong-stream.yaml
+  "errors/side-output-wrong-stream.yaml:19:18: error: stream 'hot' emits no side output 'low-temp'|emitted by 'classified'")
+tidemark_expect_error(duplicate_tag_type duplicate-tag-type.yaml
+  "errors/duplicate-tag-type.yaml:13:20: error: side output 'alerts' is emitted with two types|side output ids need to be unique")
+tidemark_expect_error(unknown_window_kind missing-window-kind.yaml
+  "errors/missing-window-kind.yaml:11:14: error: unknown key 'tumbeling' in the window|did you mean 'tumbling'?")
+tidemark_expect_error(event_time_not_int event-time-not-int.yaml
+  "errors/event-time-not-int.yaml:6:17: error: event-time field 'temperature' must be int")
+tidemark_expect_error(unknown_aggregate unknown-aggregate.yaml
+  "errors/unknown-aggregate.yaml:12:23: error: unknown aggregate 'average'|'avg'")
+tidemark_expect_error(unknown_expected_field unknown-expected-field.yaml
+  "errors/unknown-expected-field.yaml:10:8: error: sink 'readings' has no field 'sensor'")
+tidemark_expect_error(forward_parallelism forward-parallelism.yaml
+  "errors/forward-parallelism.yaml:12:19: error: Forward partitioning does not allow change of parallelism")
+tidemark_expect_error(partition_out_of_range partition-out-of-range.yaml
+  "errors/partition-out-of-range.csv:3:1: error: partition 2 does not exist")
+tidemark_expect_error(timers_without_key timers-without-key.yaml
+  "errors/timers-without-key.yaml:12:16: error: timers need a keyed stream")
+tidemark_expect_error(arrival_backwards arrival-backwards.yaml
+  "errors/arrival-backwards.csv:3:1: error: @arrival 400 is earlier than the previous row's 500")
+tidemark_expect_error(negative_lateness negative-lateness.yaml
+  "errors/negative-lateness.yaml:11:47: error: The allowed lateness cannot be negative.")
+
+# Bad usage of the command line itself.
+tidemark_expect(NAME error_missing_scenario_file EXIT 2 NO_STDOUT ARGS run errors/nope.yaml
+  OUTPUT "errors/nope.yaml: error: cannot open the scenario file")
+tidemark_expect(NAME error_unknown_subcommand EXIT 2 ARGS runn OUTPUT "A subcommand is required")

@@ -57,6 +57,13 @@ void PlanSource(const SourceSpec& source, PlannedNode& node) {
                                  source.event_time_field,
                                  engine::TypeName(source.schema.field(*ts).type)));
   }
+  if (!source.dead_letter.empty()) {
+    AddTag(node,
+           {source.dead_letter, engine::Schema({{"line", engine::ValueType::kInt},
+                                                {"raw", engine::ValueType::kString},
+                                                {"error", engine::ValueType::kString}})},
+           source.dead_letter_where);
+  }
   const WatermarkSpec& w = source.watermarks;
   if (w.when) node.watermark_when = CompileCondition(*w.when, source.schema);
   if (w.watermark) {
