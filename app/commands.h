@@ -16,6 +16,7 @@ void AddRunCommand(CLI::App& app, int* exit_code);
 void AddCheckCommand(CLI::App& app, int* exit_code);
 void AddGenCommand(CLI::App& app, int* exit_code);
 void AddLintCommand(CLI::App& app, int* exit_code);
+void AddExploreCommand(CLI::App& app, int* exit_code);
 
 }  // namespace tidemark::app
 

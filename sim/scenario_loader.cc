@@ -521,7 +521,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
                            const std::string& folder) {
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
-              {"name", "description", "seed", "channels", "sources", "streams", "sinks", "expect"});
+              {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
+               "expect"});
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -532,6 +533,9 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     const int64_t s = seed->AsInt("the seed");
     if (s < 0) seed->Fail("the seed cannot be negative");
     spec.seed = static_cast<uint64_t>(s);
+  }
+  if (auto d = top.Get("deterministic")) {
+    spec.deterministic = d->AsBool("whether every schedule must give the same result");
   }
   if (auto channels = top.Get("channels")) {
     YamlMap map(*channels, "the channel settings", {"latency"});
