@@ -12,6 +12,7 @@
 
 #include "app/commands.h"
 #include "app/parallel_for.h"
+#include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "reports/explore_report.h"
 #include "sim/explore.h"
@@ -33,6 +34,7 @@ struct ExploreFlags {
   bool ordered = false;
   bool no_invariants = false;
   std::vector<std::string> merge;
+  std::vector<std::string> traces;  // SOURCE=FILE
 };
 
 std::string ReadFile(const std::string& path) {
@@ -123,7 +125,9 @@ void Explain(const sim::Explorer& explorer, const ExploreFlags& flags,
 }
 
 void RunExplore(const ExploreFlags& flags, int* exit_code) {
-  sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(flags.scenario));
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  ApplyTraceOverrides(flags.traces, spec);
+  sim::JobPlan plan = sim::PlanJob(std::move(spec));
   reports::ExploreReport report;
   report.scenario = flags.scenario;
   report.name = plan.spec.name;
@@ -173,6 +177,7 @@ void AddExploreCommand(CLI::App& app, int* exit_code) {
   cmd->add_flag("--ordered", flags->ordered,
                 "Outcomes compare sinks in arrival order (default: as multisets)");
   cmd->add_flag("--no-invariants", flags->no_invariants, "Skip the invariant checks (faster)");
+  cmd->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   cmd->add_option("--merge", flags->merge,
                   "Merge these shard JSON files (of this scenario) instead of running");
   cmd->callback([flags, exit_code] { RunExplore(*flags, exit_code); });
