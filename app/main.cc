@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   AddGenCommand(app, &exit_code);
   AddLintCommand(app, &exit_code);
   AddExploreCommand(app, &exit_code);
+  AddSweepCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -5,6 +5,8 @@
 #               `run --seed BASE` prints something else.
 #   MODE=shards three shards merged with --merge give byte-identical JSON
 #               and text to the unsharded run.
+#   MODE=sweep  the long-tail sweep on a generated trace; two shards merged
+#               equal the whole sweep.
 #   cmake -DTIDEMARK=... -DSCENARIO=... -DSCRATCH=... -DMODE=... -P explore_cli_test.cmake
 file(REMOVE_RECURSE ${SCRATCH})
 file(MAKE_DIRECTORY ${SCRATCH})
@@ -64,6 +66,29 @@ elseif(MODE STREQUAL "shards")
     message(FATAL_ERROR "merged JSON differs from the unsharded run's")
   endif()
   run_tidemark(missing 2 explore ${SCENARIO} --seeds 40 --merge shard-0.json shard-2.json)
+elseif(MODE STREQUAL "sweep")
+  # The long-tail sweep on a generated trace: the trade-off shows (late share
+  # falls to 0 as the bound grows), and shards merged equal the whole sweep.
+  run_tidemark(gen 0 gen --rows 3000 --keys 10 --rate 100 --disorder 500ms --stragglers 0.05
+    --straggler-delay 8s --seed 7 -o long-tail.csv)
+  set(sweep sweep ${SCENARIO} --trace rows=long-tail.csv
+    --set sources.rows.watermarks.max_out_of_orderness=0s..9s:3s)
+  run_tidemark(whole 0 ${sweep} --json whole.json --svg whole.svg)
+  require("${whole}" "| 0ms | 3000 |")
+  require("${whole}" "| 9s | 3000 | 0 | 0.0% | 0 | 0 |")
+  file(READ ${SCRATCH}/whole.svg svg)
+  require("${svg}" "<svg xmlns=\"http://www.w3.org/2000/svg\"")
+  run_tidemark(a 0 ${sweep} --shard 0/2 --json a.json)
+  run_tidemark(b 0 ${sweep} --shard 1/2 --json b.json)
+  run_tidemark(merged 0 ${sweep} --json merged.json --merge b.json a.json)
+  if(NOT whole STREQUAL merged)
+    message(FATAL_ERROR "merged sweep differs:\n${whole}\n---\n${merged}")
+  endif()
+  file(READ ${SCRATCH}/whole.json x)
+  file(READ ${SCRATCH}/merged.json y)
+  if(NOT x STREQUAL y)
+    message(FATAL_ERROR "merged sweep JSON differs from the unsharded sweep's")
+  endif()
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()

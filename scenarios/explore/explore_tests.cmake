@@ -1,4 +1,4 @@
-# `tidemark explore` on the shipped explore scenarios.
+# `tidemark explore` and `tidemark sweep` on the shipped explore scenarios.
 
 function(tidemark_explore_cli_test NAME MODE SCENARIO)
   add_test(NAME ${NAME}
@@ -10,6 +10,7 @@ endfunction()
 
 tidemark_explore_cli_test(explore_union_race_repro_replays repro explore/union-race.yaml)
 tidemark_explore_cli_test(explore_shards_merge_to_the_unsharded_run shards explore/union-race.yaml)
+tidemark_explore_cli_test(sweep_long_tail_tradeoff_and_shards sweep explore/sweep-long-tail.yaml)
 
 # 1,000 schedules of a parallel scenario with jittered channels: one outcome.
 tidemark_expect(NAME explore_deterministic_scenario_one_outcome EXIT 0
@@ -23,3 +24,11 @@ tidemark_expect(NAME explore_deterministic_scenario_that_diverges_fails EXIT 1
 tidemark_expect(NAME explore_bad_shard EXIT 2
   ARGS explore explore/union-race.yaml --shard 2/2
   OUTPUT "--shard: error: shard '2/2' does not exist")
+
+tidemark_expect(NAME sweep_hand_checked_table EXIT 0
+  ARGS sweep explore/sweep-hand-checked.yaml --set sources.r.watermarks.max_out_of_orderness=0s,1s
+  OUTPUT "| 0s | 5 | 2 | 40.0% | 0 | 2 | 3 (1) | 50 ms | 50 ms |\n| 1s | 5 | 0 | 0.0% | 0 | 0 | 3 (1) | 1000 ms | 2050 ms |")
+
+tidemark_expect(NAME sweep_unknown_setting EXIT 2
+  ARGS sweep explore/sweep-hand-checked.yaml --set sources.r.watermarks.bound=1s
+  OUTPUT "unknown setting 'sources.r.watermarks.bound'|sources.NAME.watermarks.max_out_of_orderness")
