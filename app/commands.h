@@ -15,6 +15,8 @@ inline constexpr int kExitBadInput = 2;
 void AddRunCommand(CLI::App& app, int* exit_code);
 void AddCheckCommand(CLI::App& app, int* exit_code);
 void AddGenCommand(CLI::App& app, int* exit_code);
+void AddExplainCommand(CLI::App& app, int* exit_code);
+void AddReportCommand(CLI::App& app, int* exit_code);
 
 }  // namespace tidemark::app
 

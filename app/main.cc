@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   AddRunCommand(app, &exit_code);
   AddCheckCommand(app, &exit_code);
   AddGenCommand(app, &exit_code);
+  AddExplainCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,19 @@
+# Command-level tests of `explain`, `report`, `run --report/--json` and
+# `check --junit/--summary`. Included from scenarios/CMakeLists.txt, so
+# tidemark_expect runs tidemark from the scenarios folder.
+
+tidemark_expect(NAME explain_states_the_late_inequality EXIT 0
+  ARGS explain sensors/late-sensor-readings.yaml
+  OUTPUT "averages[0] decides readings:6 (ts 8000)|cleanup 9999 <= watermark 10499, so the record is late and goes to 'late-readings'|averages[0] watermark 6999 -> 10499, from readings[0]|Verdicts:")
+
+tidemark_expect(NAME explain_record_tells_one_story EXIT 0
+  ARGS explain sensors/late-sensor-readings.yaml --record readings:8
+  OUTPUT "The story of readings:8 (line 10)|late[0]: readings:8 reaches sink 'late'|Verdict:")
+
+tidemark_expect(NAME explain_unknown_source_is_bad_usage EXIT 2 NO_STDOUT
+  ARGS explain sensors/late-sensor-readings.yaml --record reading:8
+  OUTPUT "--record: error: no source named 'reading'|did you mean 'readings'?")
+
+tidemark_expect(NAME explain_unknown_stream_is_bad_usage EXIT 2 NO_STDOUT
+  ARGS explain sensors/late-sensor-readings.yaml --stream average
+  OUTPUT "--stream: error: no stream named 'average'|did you mean 'averages'?")
