@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   AddCheckCommand(app, &exit_code);
   AddGenCommand(app, &exit_code);
   AddExplainCommand(app, &exit_code);
+  AddReportCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

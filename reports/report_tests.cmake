@@ -17,3 +17,17 @@ tidemark_expect(NAME explain_unknown_source_is_bad_usage EXIT 2 NO_STDOUT
 tidemark_expect(NAME explain_unknown_stream_is_bad_usage EXIT 2 NO_STDOUT
   ARGS explain sensors/late-sensor-readings.yaml --stream average
   OUTPUT "--stream: error: no stream named 'average'|did you mean 'averages'?")
+
+foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels)
+  string(REPLACE "/" "_" test_name "reports_are_byte_identical_${scenario}")
+  string(REPLACE "-" "_" test_name "${test_name}")
+  add_test(NAME ${test_name}
+    COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+      -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/${scenario}.yaml
+      -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/${test_name}
+      -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
+endforeach()
+
+tidemark_expect(NAME run_json_prints_the_report EXIT 0
+  ARGS run sensors/late-sensor-readings.yaml --json
+  OUTPUT "\"format\": \"tidemark-report\"|\"format_version\": 1|\"verdict\": \"late_to_side_output\"")
