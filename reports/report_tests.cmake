@@ -31,3 +31,9 @@ endforeach()
 tidemark_expect(NAME run_json_prints_the_report EXIT 0
   ARGS run sensors/late-sensor-readings.yaml --json
   OUTPUT "\"format\": \"tidemark-report\"|\"format_version\": 1|\"verdict\": \"late_to_side_output\"")
+
+add_test(NAME check_writes_junit_and_summary_with_the_diff
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIOS=${CMAKE_CURRENT_SOURCE_DIR}
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/check_writes_junit
+    -P ${PROJECT_SOURCE_DIR}/reports/junit_failure_test.cmake)
