@@ -37,3 +37,12 @@ add_test(NAME check_writes_junit_and_summary_with_the_diff
     -DSCENARIOS=${CMAKE_CURRENT_SOURCE_DIR}
     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/check_writes_junit
     -P ${PROJECT_SOURCE_DIR}/reports/junit_failure_test.cmake)
+
+# report.html of the flagship scenario, rendered in headless Chromium.
+find_program(TIDEMARK_CHROMIUM NAMES chromium chromium-browser)
+add_test(NAME report_html_renders_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/sensors/late-sensor-readings.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_renders_in_chromium
+    -DEXPECT_MARKS=10 -DEXPECT_LINES=1
+    -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)
