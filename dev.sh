@@ -48,6 +48,7 @@ case "${1:-}" in
     ./build/dev/app/tidemark run "$FLAGSHIP"
     ;;
   test)
+    PACKAGES+=(chromium)  # renders report.html in the browser check
     install_missing_packages
     build ci
     ctest --preset ci

@@ -1,13 +1,16 @@
-// `tidemark check PATH...`: run every scenario with expectations under the
-// paths and report a readable diff for each mismatch.
+// `tidemark check PATH... [--junit FILE] [--summary FILE]`: run every scenario
+// with expectations under the paths and report a readable diff for each
+// mismatch; optionally as JUnit XML and a Markdown summary for CI.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include <fmt/format.h>
 
 #include "app/commands.h"
 #include "engine/input_error.h"
+#include "reports/check_report.h"
 #include "sim/expectations.h"
 #include "sim/job_plan.h"
 #include "sim/runtime.h"
@@ -53,10 +56,15 @@ std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
 
 enum class Outcome { kPassed, kFailed, kSkipped, kBadInput };
 
-Outcome CheckOne(const std::string& file) {
+// Runs one scenario, prints its outcome, and records it in `record` for the
+// JUnit and summary files.
+Outcome CheckOne(const std::string& file, reports::CheckCase& record) {
+  record.file = file;
   try {
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    record.name = plan.spec.name;
     if (!plan.spec.has_expectations()) {
+      record.status = reports::CheckCase::Status::kSkipped;
       std::printf("SKIP %s (no expectations)\n", file.c_str());
       return Outcome::kSkipped;
     }
@@ -67,12 +75,19 @@ Outcome CheckOne(const std::string& file) {
       return Outcome::kPassed;
     }
     std::printf("FAIL %s\n", file.c_str());
+    record.status = reports::CheckCase::Status::kFailed;
     for (const sim::SinkDiff& diff : report.diffs) {
       std::printf("  sink '%s': %s\n", diff.sink.c_str(), diff.lines.front().c_str());
-      for (size_t i = 1; i < diff.lines.size(); ++i) std::printf("    %s\n", diff.lines[i].c_str());
+      record.diff.push_back("sink '" + diff.sink + "': " + diff.lines.front());
+      for (size_t i = 1; i < diff.lines.size(); ++i) {
+        std::printf("    %s\n", diff.lines[i].c_str());
+        record.diff.push_back("  " + diff.lines[i]);
+      }
     }
     return Outcome::kFailed;
   } catch (const engine::InputError& e) {
+    record.status = reports::CheckCase::Status::kBadInput;
+    record.error = e.what();
     std::printf("ERROR %s\n", file.c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
@@ -80,18 +95,35 @@ Outcome CheckOne(const std::string& file) {
   }
 }
 
+void WriteFile(const std::string& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+  out.close();
+  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
+}
+
+struct CheckFlags {
+  std::vector<std::string> paths;
+  std::string junit;
+  std::string summary;
+};
+
 }  // namespace
 
 void AddCheckCommand(CLI::App& app, int* exit_code) {
-  auto paths = std::make_shared<std::vector<std::string>>();
+  auto flags = std::make_shared<CheckFlags>();
   CLI::App* check =
       app.add_subcommand("check", "Run every scenario with expectations and report differences");
-  check->add_option("paths", *paths, "Scenario files or folders")->required();
-  check->callback([paths, exit_code] {
-    const std::vector<std::string> files = FindScenarios(*paths);
+  check->add_option("paths", flags->paths, "Scenario files or folders")->required();
+  check->add_option("--junit", flags->junit, "Also write JUnit XML here (a testcase per scenario)");
+  check->add_option("--summary", flags->summary, "Also write a Markdown summary here");
+  check->callback([flags, exit_code] {
+    const std::vector<std::string> files = FindScenarios(flags->paths);
+    std::vector<reports::CheckCase> cases(files.size());
     int passed = 0, failed = 0, skipped = 0, bad = 0;
-    for (const std::string& file : files) {
-      switch (CheckOne(file)) {
+    for (size_t i = 0; i < files.size(); ++i) {
+      const std::string& file = files[i];
+      switch (CheckOne(file, cases[i])) {
         case Outcome::kPassed: ++passed; break;
         case Outcome::kFailed: ++failed; break;
         case Outcome::kSkipped: ++skipped; break;
@@ -99,6 +131,8 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
       }
     }
     std::printf("%d passed, %d failed, %d skipped, %d bad input\n", passed, failed, skipped, bad);
+    if (!flags->junit.empty()) WriteFile(flags->junit, reports::FormatJUnit(cases));
+    if (!flags->summary.empty()) WriteFile(flags->summary, reports::FormatCheckSummary(cases));
     if (bad > 0) {
       *exit_code = kExitBadInput;
     } else if (failed > 0) {
