@@ -8,6 +8,7 @@
 #include "reports/json_report.h"
 #include "reports/markdown_report.h"
 #include "reports/text_report.h"
+#include "sim/csv_writer.h"
 
 namespace tidemark::reports {
 
@@ -24,8 +25,8 @@ std::string SafeName(const std::string& name) {
 }
 
 std::string SinkCsv(const sim::SinkOutput& sink) {
-  std::string out = FormatCsvHeader(sink.schema) + "\n";
-  for (const engine::Record& r : sink.records) out += FormatCsvRow(r) + "\n";
+  std::string out = sim::CsvHeader(sink.schema) + "\n";
+  for (const engine::Record& r : sink.records) out += sim::CsvRow(r) + "\n";
   return out;
 }
 
