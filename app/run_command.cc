@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/json_report.h"
@@ -29,23 +30,6 @@ struct RunFlags {
   bool json = false;
 };
 
-// `--trace SOURCE=FILE` replaces a source's trace, e.g. with a generated one.
-void OverrideTraces(const std::vector<std::string>& overrides, sim::ScenarioSpec& spec) {
-  for (const std::string& item : overrides) {
-    const size_t eq = item.find('=');
-    const std::string name = item.substr(0, eq);
-    auto source = std::find_if(spec.sources.begin(), spec.sources.end(),
-                               [&](const sim::SourceSpec& s) { return s.name == name; });
-    if (eq == std::string::npos || source == spec.sources.end()) {
-      std::vector<std::string> names;
-      for (const sim::SourceSpec& s : spec.sources) names.push_back(s.name);
-      throw engine::InputError({"--trace", 0, 0}, fmt::format("'{}' is not SOURCE=FILE", item),
-                               engine::UnknownNameHint(name, names));
-    }
-    source->trace_path = item.substr(eq + 1);
-    source->events.clear();
-  }
-}
 }  // namespace
 
 void AddRunCommand(CLI::App& app, int* exit_code) {
@@ -61,7 +45,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   run->add_flag("--json", flags->json, "Print report.json instead of the text summary");
   run->callback([flags, exit_code] {
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
-    OverrideTraces(flags->traces, spec);
+    ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     const bool detailed = flags->report || flags->json;
