@@ -30,6 +30,7 @@ struct SweepFlags {
   unsigned jobs = 0;
   std::string json;
   std::string svg;
+  std::string html;
   std::vector<std::string> traces;
   std::vector<std::string> merge;
 };
@@ -121,6 +122,7 @@ void RunSweep(const SweepFlags& flags, int* exit_code) {
   std::fputs(reports::FormatSweepMarkdown(report).c_str(), stdout);
   if (!flags.json.empty()) WriteText(flags.json, reports::FormatSweepJson(report));
   if (!flags.svg.empty()) WriteText(flags.svg, reports::FormatSweepSvg(report));
+  if (!flags.html.empty()) WriteText(flags.html, reports::FormatSweepHtml(report));
   *exit_code = kExitOk;
 }
 
@@ -140,6 +142,8 @@ void AddSweepCommand(CLI::App& app, int* exit_code) {
   cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
   cmd->add_option("--json", flags->json, "Write every point as JSON to FILE");
   cmd->add_option("--svg", flags->svg, "Write the completeness/latency plot as SVG to FILE");
+  cmd->add_option("--html", flags->html,
+                  "Write a self-contained HTML report (plot and table) to FILE");
   cmd->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   cmd->add_option("--merge", flags->merge, "Merge these shard JSON files instead of running");
   cmd->callback([flags, exit_code] { RunSweep(*flags, exit_code); });

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
+#include "reports/timeline_svg.h"
 
 namespace tidemark::reports {
 
@@ -68,6 +69,38 @@ std::string FormatSweepMarkdown(const SweepReport& r) {
                              Latency(m.latency_max_ms));
   }
   return out;
+}
+
+std::string FormatSweepHtml(const SweepReport& r) {
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>tidemark sweep: {0}</title>\n<style>\n"
+      "body{{font-family:sans-serif;margin:24px;color:#222}}"
+      "table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;white-space:nowrap;"
+      "text-align:right}}th{{background:#f0f0f0}}\n</style>\n</head>\n<body>\n"
+      "<h1>tidemark sweep: {0}</h1>\n<p>{1}</p>\n"
+      "<p>Completeness is 1 - late share (records late to a side output or dropped, over "
+      "records in); latency is the processing time from the first row past a window's end "
+      "to the window's first firing, median over windows. Each dot is one point of the "
+      "sweep.</p>\n",
+      HtmlEscape(r.name), HtmlEscape(r.scenario));
+  out += FormatSweepSvg(r);
+  out += "\n<table>\n<tr>";
+  for (const sim::SweepSetting& s : r.settings) out += fmt::format("<th>{}</th>", HtmlEscape(s.key));
+  out += "<th>records in</th><th>late</th><th>late share</th><th>dropped</th>"
+         "<th>side output</th><th>windows (at end)</th><th>latency median</th>"
+         "<th>latency max</th></tr>\n";
+  for (const SweepPointResult& p : r.results) {
+    out += "<tr>";
+    for (const auto& [key, value] : p.point) out += fmt::format("<td>{}</td>", HtmlEscape(value));
+    const sim::SweepMetrics& m = p.metrics;
+    out += fmt::format(
+        "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td>"
+        "<td>{}</td></tr>\n",
+        m.records_in, m.late, Percent(m.late_share), m.dropped, m.side_output, m.windows,
+        m.windows_at_end, Latency(m.latency_median_ms), Latency(m.latency_max_ms));
+  }
+  return out + "</table>\n</body>\n</html>\n";
 }
 
 std::string FormatSweepJson(const SweepReport& r) {
