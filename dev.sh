@@ -3,7 +3,7 @@
 # developer's: installs the Debian packages that are missing, configures with
 # CMake presets, builds, then runs.
 #
-#   ./dev.sh demo   build and run the flagship scenario
+#   ./dev.sh demo   build and run the flagship scenario, writing its report
 #   ./dev.sh test   build and run the whole test suite (ci preset, then ASan+UBSan)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -44,10 +44,12 @@ case "${1:-}" in
   demo)
     install_missing_packages
     build dev tidemark
-    echo "== tidemark run $FLAGSHIP"
-    ./build/dev/app/tidemark run "$FLAGSHIP"
+    echo "== tidemark run $FLAGSHIP --report build/demo-report"
+    ./build/dev/app/tidemark run "$FLAGSHIP" --report build/demo-report
+    echo "== report: build/demo-report/report.html (narrated: build/dev/app/tidemark explain $FLAGSHIP)"
     ;;
   test)
+    PACKAGES+=(chromium)  # renders report.html in the browser check
     install_missing_packages
     build ci
     ctest --preset ci

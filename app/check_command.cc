@@ -1,13 +1,17 @@
-// `tidemark check PATH...`: run every scenario with expectations under the
-// paths and report a readable diff for each mismatch.
+// `tidemark check PATH... [--junit FILE] [--summary FILE] [--update]`: run every scenario
+// with expectations under the paths and report a readable diff for each
+// mismatch; optionally as JUnit XML and a Markdown summary for CI.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include <fmt/format.h>
 
 #include "app/commands.h"
 #include "engine/input_error.h"
+#include "reports/check_report.h"
+#include "sim/expectation_update.h"
 #include "sim/expectations.h"
 #include "sim/job_plan.h"
 #include "sim/runtime.h"
@@ -51,28 +55,54 @@ std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
   return found;
 }
 
-enum class Outcome { kPassed, kFailed, kSkipped, kBadInput };
+enum class Outcome { kPassed, kFailed, kUpdated, kSkipped, kBadInput };
 
-Outcome CheckOne(const std::string& file) {
+// Runs one scenario, prints its outcome, and records it in `record` for the
+// JUnit and summary files.
+Outcome CheckOne(const std::string& file, bool update, reports::CheckCase& record) {
+  record.file = file;
   try {
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    record.name = plan.spec.name;
     if (!plan.spec.has_expectations()) {
+      record.status = reports::CheckCase::Status::kSkipped;
       std::printf("SKIP %s (no expectations)\n", file.c_str());
       return Outcome::kSkipped;
     }
     const sim::RunResult result = sim::RunJob(plan, {.seed = plan.spec.seed});
+    // --update writes what is missing or wrong from the current output.
+    auto write_expectations = [&] {
+      const std::vector<std::string> written = sim::UpdateExpectations(plan, result);
+      const std::string list = fmt::format("{}", fmt::join(written, ", "));
+      std::printf("UPDATED %s (wrote %s)\n", file.c_str(), list.c_str());
+      return Outcome::kUpdated;
+    };
+    const bool golden_missing =
+        std::any_of(plan.spec.expectations.begin(), plan.spec.expectations.end(),
+                    [](const sim::SinkExpectation& e) {
+                      return !e.golden.empty() && !std::filesystem::exists(e.golden);
+                    });
+    if (update && golden_missing) return write_expectations();
     const sim::ExpectationReport report = sim::CheckExpectations(plan, result);
     if (report.passed()) {
       std::printf("PASS %s\n", file.c_str());
       return Outcome::kPassed;
     }
+    if (update) return write_expectations();
     std::printf("FAIL %s\n", file.c_str());
+    record.status = reports::CheckCase::Status::kFailed;
     for (const sim::SinkDiff& diff : report.diffs) {
       std::printf("  sink '%s': %s\n", diff.sink.c_str(), diff.lines.front().c_str());
-      for (size_t i = 1; i < diff.lines.size(); ++i) std::printf("    %s\n", diff.lines[i].c_str());
+      record.diff.push_back("sink '" + diff.sink + "': " + diff.lines.front());
+      for (size_t i = 1; i < diff.lines.size(); ++i) {
+        std::printf("    %s\n", diff.lines[i].c_str());
+        record.diff.push_back("  " + diff.lines[i]);
+      }
     }
     return Outcome::kFailed;
   } catch (const engine::InputError& e) {
+    record.status = reports::CheckCase::Status::kBadInput;
+    record.error = e.what();
     std::printf("ERROR %s\n", file.c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
@@ -80,25 +110,49 @@ Outcome CheckOne(const std::string& file) {
   }
 }
 
+void WriteFile(const std::string& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+  out.close();
+  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
+}
+
+struct CheckFlags {
+  std::vector<std::string> paths;
+  bool update = false;
+  std::string junit;
+  std::string summary;
+};
+
 }  // namespace
 
 void AddCheckCommand(CLI::App& app, int* exit_code) {
-  auto paths = std::make_shared<std::vector<std::string>>();
+  auto flags = std::make_shared<CheckFlags>();
   CLI::App* check =
       app.add_subcommand("check", "Run every scenario with expectations and report differences");
-  check->add_option("paths", *paths, "Scenario files or folders")->required();
-  check->callback([paths, exit_code] {
-    const std::vector<std::string> files = FindScenarios(*paths);
-    int passed = 0, failed = 0, skipped = 0, bad = 0;
-    for (const std::string& file : files) {
-      switch (CheckOne(file)) {
+  check->add_option("paths", flags->paths, "Scenario files or folders")->required();
+  check->add_option("--junit", flags->junit, "Also write JUnit XML here (a testcase per scenario)");
+  check->add_option("--summary", flags->summary, "Also write a Markdown summary here");
+  check->add_flag("--update", flags->update,
+                  "Rewrite expectations (golden files, the expect: block) from the current output");
+  check->callback([flags, exit_code] {
+    const std::vector<std::string> files = FindScenarios(flags->paths);
+    std::vector<reports::CheckCase> cases(files.size());
+    int passed = 0, failed = 0, skipped = 0, bad = 0, updated = 0;
+    for (size_t i = 0; i < files.size(); ++i) {
+      const std::string& file = files[i];
+      switch (CheckOne(file, flags->update, cases[i])) {
         case Outcome::kPassed: ++passed; break;
+        case Outcome::kUpdated: ++passed; ++updated; break;
         case Outcome::kFailed: ++failed; break;
         case Outcome::kSkipped: ++skipped; break;
         case Outcome::kBadInput: ++bad; break;
       }
     }
+    if (updated > 0) std::printf("%d updated\n", updated);
     std::printf("%d passed, %d failed, %d skipped, %d bad input\n", passed, failed, skipped, bad);
+    if (!flags->junit.empty()) WriteFile(flags->junit, reports::FormatJUnit(cases));
+    if (!flags->summary.empty()) WriteFile(flags->summary, reports::FormatCheckSummary(cases));
     if (bad > 0) {
       *exit_code = kExitBadInput;
     } else if (failed > 0) {

@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "sim/job_plan.h"
+#include "sim/runtime.h"
+
 namespace tidemark::app {
 
 inline constexpr int kExitOk = 0;
@@ -16,6 +19,14 @@ void AddRunCommand(CLI::App& app, int* exit_code);
 void AddCheckCommand(CLI::App& app, int* exit_code);
 void AddGenCommand(CLI::App& app, int* exit_code);
 void AddLintCommand(CLI::App& app, int* exit_code);
+void AddExploreCommand(CLI::App& app, int* exit_code);
+void AddSweepCommand(CLI::App& app, int* exit_code);
+void AddExplainCommand(CLI::App& app, int* exit_code);
+void AddReportCommand(CLI::App& app, int* exit_code);
+
+// Writes the report files of a detailed run into `folder` (report and run --report).
+void WriteReport(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed,
+                 const std::string& folder);
 
 }  // namespace tidemark::app
 

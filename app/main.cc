@@ -17,6 +17,10 @@ int main(int argc, char** argv) {
   AddCheckCommand(app, &exit_code);
   AddGenCommand(app, &exit_code);
   AddLintCommand(app, &exit_code);
+  AddExplainCommand(app, &exit_code);
+  AddReportCommand(app, &exit_code);
+  AddExploreCommand(app, &exit_code);
+  AddSweepCommand(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

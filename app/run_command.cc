@@ -1,5 +1,6 @@
-// `tidemark run SCENARIO [--seed N]`: run one scenario and print its sinks
-// and ledger summary.
+// `tidemark run SCENARIO [--seed N] [--report DIR] [--json] [--count-only]
+// [--trace SOURCE=FILE]`: run one scenario and print its sinks and ledger
+// summary (or, with --json, report.json).
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -7,8 +8,11 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "reports/json_report.h"
+#include "reports/run_story.h"
 #include "reports/text_report.h"
 #include "sim/job_plan.h"
 #include "sim/runtime.h"
@@ -22,25 +26,10 @@ struct RunFlags {
   std::optional<uint64_t> seed;
   bool count_only = false;
   std::vector<std::string> traces;  // SOURCE=FILE
+  std::optional<std::string> report;
+  bool json = false;
 };
 
-// `--trace SOURCE=FILE` replaces a source's trace, e.g. with a generated one.
-void OverrideTraces(const std::vector<std::string>& overrides, sim::ScenarioSpec& spec) {
-  for (const std::string& item : overrides) {
-    const size_t eq = item.find('=');
-    const std::string name = item.substr(0, eq);
-    auto source = std::find_if(spec.sources.begin(), spec.sources.end(),
-                               [&](const sim::SourceSpec& s) { return s.name == name; });
-    if (eq == std::string::npos || source == spec.sources.end()) {
-      std::vector<std::string> names;
-      for (const sim::SourceSpec& s : spec.sources) names.push_back(s.name);
-      throw engine::InputError({"--trace", 0, 0}, fmt::format("'{}' is not SOURCE=FILE", item),
-                               engine::UnknownNameHint(name, names));
-    }
-    source->trace_path = item.substr(eq + 1);
-    source->events.clear();
-  }
-}
 }  // namespace
 
 void AddRunCommand(CLI::App& app, int* exit_code) {
@@ -51,19 +40,38 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   run->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   run->add_flag("--count-only", flags->count_only,
                 "Keep and print only record counts (for long traces: memory stays flat)");
+  run->add_option("--report", flags->report,
+                  "Also write report.html, report.md, report.json and a CSV per sink here");
+  run->add_flag("--json", flags->json, "Print report.json instead of the text summary");
   run->callback([flags, exit_code] {
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
-    OverrideTraces(flags->traces, spec);
+    ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
+    const bool detailed = flags->report || flags->json;
+    if (detailed && flags->count_only) {
+      throw engine::InputError({"--count-only", 0, 0},
+                               "--count-only keeps no records, so it cannot make a report",
+                               "drop --count-only, or --report/--json");
+    }
     const sim::RunResult result = sim::RunJob(
         plan, {.seed = seed,
+               .detail = detailed ? engine::Ledger::Detail::kEveryRecord
+                                  : engine::Ledger::Detail::kCountsOnly,
                .sinks = flags->count_only ? sim::RunOptions::Sinks::kCount
                                           : sim::RunOptions::Sinks::kCollect});
+    if (flags->report) WriteReport(plan, result, seed, *flags->report);
     // Printed only once the run is complete: bad input mid-trace prints no partial result.
-    const std::string text = flags->count_only ? reports::FormatLedgerSummary(plan, result) + "\n"
-                                               : reports::FormatRunText(plan, result);
-    std::fputs(text.c_str(), stdout);
+    if (flags->json) {
+      const reports::RunStory story(plan, result);
+      std::fputs(reports::FormatJsonReport(story, {.tool_version = TIDEMARK_VERSION, .seed = seed})
+                     .c_str(),
+                 stdout);
+    } else if (flags->count_only) {
+      std::fputs((reports::FormatLedgerSummary(plan, result) + "\n").c_str(), stdout);
+    } else {
+      std::fputs(reports::FormatRunText(plan, result).c_str(), stdout);
+    }
     *exit_code = kExitOk;
   });
 }

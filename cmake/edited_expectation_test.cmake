@@ -1,6 +1,7 @@
 # Shows that `tidemark check` catches a wrong expectation: copies a scenario
 # (and its trace) to a scratch folder, replaces FIND with REPLACE in it, and
-# expects exit 1 with every EXPECT_OUTPUT substring (|-separated) printed.
+# expects exit 1 with every EXPECT_OUTPUT substring (|-separated) printed;
+# then `check --update` must restore it (exit 0, and `check` passes again).
 #   cmake -DTIDEMARK=<exe> -DSCENARIO=<file.yaml> -DSCRATCH=<dir> -DFIND=<text>
 #         -DREPLACE=<text> -DEXPECT_OUTPUT=<a|b> -P edited_expectation_test.cmake
 get_filename_component(folder ${SCENARIO} DIRECTORY)
@@ -26,4 +27,16 @@ foreach(piece IN LISTS wanted)
     message(FATAL_ERROR "check output lacks '${piece}':\n${out}${err}")
   endif()
 endforeach()
+# `check --update` rewrites the expectation from the output, after which the
+# scenario passes again.
+execute_process(COMMAND ${TIDEMARK} check --update ${SCRATCH}/${name}
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT out MATCHES "UPDATED")
+  message(FATAL_ERROR "check --update did not update (exit ${status}):\n${out}${err}")
+endif()
+execute_process(COMMAND ${TIDEMARK} check ${SCRATCH}/${name}
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0 OR NOT out MATCHES "PASS")
+  message(FATAL_ERROR "after --update the scenario still fails (exit ${status}):\n${out}${err}")
+endif()
 file(REMOVE_RECURSE ${SCRATCH})

@@ -20,10 +20,6 @@ std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result
 // e.g. "ledger: 8 records in; classify: 3 emitted, 5 to 'low-temp'; sinks: hot 3, cold 5"
 std::string FormatLedgerSummary(const sim::JobPlan& plan, const sim::RunResult& result);
 
-// A CSV line for `record`, quoting values that need it (RFC 4180).
-std::string FormatCsvRow(const engine::Record& record);
-std::string FormatCsvHeader(const engine::Schema& schema);
-
 }  // namespace tidemark::reports
 
 #endif  // TIDEMARK_REPORTS_TEXT_REPORT_H_

@@ -207,6 +207,9 @@ struct ScenarioSpec {
   std::string name;
   std::string description;
   uint64_t seed = 0;
+  // Every schedule must give the same sinks: `tidemark explore` fails (exit 1)
+  // when two seeds give different outcomes.
+  bool deterministic = false;
   ChannelSpec channels;
   std::vector<SourceSpec> sources;  // in file order
   std::vector<StreamSpec> streams;  // in file order

@@ -15,6 +15,13 @@ using internal::YamlValue;
 
 namespace {
 
+// A side-output tag id. OutputTag rejects an empty id (flink-semantics.md §7.1).
+std::string ReadTag(const YamlValue& v, std::string_view what) {
+  std::string tag = v.AsString(what);
+  if (tag.empty()) v.Fail("OutputTag id must not be empty.", "name the side output, e.g. 'late'");
+  return tag;
+}
+
 ExpressionText ReadExpression(const YamlValue& v, std::string_view what) {
   return {v.AsString(what), v.text_start()};
 }
@@ -168,7 +175,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   if (auto topic = map.Get("topic")) source.topic = topic->AsString("a topic name");
   if (auto watermarks = map.Get("watermarks")) source.watermarks = ReadWatermarks(*watermarks);
   if (auto dead_letter = map.Get("dead_letter")) {
-    source.dead_letter = dead_letter->AsString("a side-output tag");
+    source.dead_letter = ReadTag(*dead_letter, "a side-output tag");
     source.dead_letter_where = dead_letter->where();
     if (source.trace_path.empty()) {
       dead_letter->Fail("'dead_letter' applies to CSV traces",
@@ -203,12 +210,12 @@ Destination ReadDestination(const YamlValue& v) {
   Destination d;
   d.where = v.where();
   if (v.IsScalar()) {
-    const std::string tag = v.AsString("a destination");
+    const std::string tag = ReadTag(v, "a destination");
     d.tag = tag == "main" ? "" : tag;
     return d;
   }
   YamlMap map(v, "a destination", {"to", "select"});
-  const std::string tag = map.Require("to").AsString("'main' or a side-output tag");
+  const std::string tag = ReadTag(map.Require("to"), "'main' or a side-output tag");
   d.tag = tag == "main" ? "" : tag;
   d.where = map.Require("to").where();
   if (auto select = map.Get("select")) d.select = ReadProjections(*select, "a projection");
@@ -341,7 +348,7 @@ WindowSpec ReadWindow(const YamlValue& v) {
     if (w.allowed_lateness.millis() < 0) lateness->Fail("The allowed lateness cannot be negative.");
   }
   if (auto late = map.Get("late_output")) {
-    w.late_output = late->AsString("a side-output tag");
+    w.late_output = ReadTag(*late, "a side-output tag");
     w.late_output_where = late->where();
   }
   if (auto trigger = map.Get("trigger")) {
@@ -391,7 +398,7 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
   if (s.from.empty()) from.Fail("'from' names no stream");
   int operations = 0;
   if (auto side = map.Get("side_output")) {
-    s.side_output = side->AsString("a side-output tag");
+    s.side_output = ReadTag(*side, "a side-output tag");
     s.side_output_where = side->where();
     ++operations;
   }
@@ -521,7 +528,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
                            const std::string& folder) {
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
-              {"name", "description", "seed", "channels", "sources", "streams", "sinks", "expect"});
+              {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
+               "expect"});
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -532,6 +540,9 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     const int64_t s = seed->AsInt("the seed");
     if (s < 0) seed->Fail("the seed cannot be negative");
     spec.seed = static_cast<uint64_t>(s);
+  }
+  if (auto d = top.Get("deterministic")) {
+    spec.deterministic = d->AsBool("whether every schedule must give the same result");
   }
   if (auto channels = top.Get("channels")) {
     YamlMap map(*channels, "the channel settings", {"latency"});

@@ -55,3 +55,5 @@ tidemark_expect_error(negative_lateness negative-lateness.yaml
 tidemark_expect(NAME error_missing_scenario_file EXIT 2 NO_STDOUT ARGS run errors/nope.yaml
   OUTPUT "errors/nope.yaml: error: cannot open the scenario file")
 tidemark_expect(NAME error_unknown_subcommand EXIT 2 ARGS runn OUTPUT "A subcommand is required")
+tidemark_expect_error(empty_tag_id empty-tag-id.yaml
+  "errors/empty-tag-id.yaml:11:42: error: OutputTag id must not be empty.")

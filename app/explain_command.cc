@@ -1,0 +1,69 @@
+// `tidemark explain SCENARIO [--record SOURCE:ROW] [--stream NAME] [--seed N]`:
+// the narrated timeline of a run, for learning how watermarks, windows and
+// lateness decide where each record goes.
+#include <cstdio>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+#include "reports/explain.h"
+#include "reports/run_story.h"
+#include "sim/job_plan.h"
+#include "sim/runtime.h"
+#include "sim/scenario.h"
+
+namespace tidemark::app {
+
+namespace {
+
+struct ExplainFlags {
+  std::string scenario;
+  std::optional<std::string> record;
+  std::optional<std::string> stream;
+  std::optional<uint64_t> seed;
+};
+
+sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
+  std::vector<std::string> names;
+  for (sim::NodeIndex n = 0; n < plan.nodes.size(); ++n) {
+    if (plan.nodes[n].name == name) return n;
+    names.push_back(plan.nodes[n].name);
+  }
+  throw engine::InputError({"--stream", 0, 0}, fmt::format("no stream named '{}'", name),
+                           engine::UnknownNameHint(name, names));
+}
+
+void Explain(const ExplainFlags& flags) {
+  sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(flags.scenario));
+  reports::ExplainOptions options;
+  if (flags.record) options.record = reports::ParseRecordRef(plan, *flags.record);
+  if (flags.stream) options.stream = FindStream(plan, *flags.stream);
+  const sim::RunResult result =
+      sim::RunJob(plan, {.seed = flags.seed.value_or(plan.spec.seed),
+                         .detail = engine::Ledger::Detail::kEveryRecord});
+  const reports::RunStory story(plan, result);
+  std::fputs(reports::FormatExplanation(story, options).c_str(), stdout);
+}
+
+}  // namespace
+
+void AddExplainCommand(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<ExplainFlags>();
+  CLI::App* explain = app.add_subcommand(
+      "explain", "Narrate a run step by step: arrivals, watermarks, firings, late decisions");
+  explain->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  explain->add_option("--record", flags->record,
+                      "Tell one record's story: SOURCE:ROW, ROW being its 0-based data row in the "
+                      "source's trace (just ROW when the scenario has one source)");
+  explain->add_option("--stream", flags->stream, "Only what happens at this stream");
+  explain->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  explain->callback([flags, exit_code] {
+    Explain(*flags);
+    *exit_code = kExitOk;
+  });
+}
+
+}  // namespace tidemark::app

@@ -1,0 +1,186 @@
+// `tidemark explore SCENARIO --seeds N [--shard I/K] [--jobs J] [--json FILE]`
+// runs N seeded schedules, groups them by outcome, explains and reproduces
+// every divergence; `--merge A.json B.json ...` merges shards instead of
+// running, giving exactly the unsharded result.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "app/parallel_for.h"
+#include "app/trace_override.h"
+#include "engine/input_error.h"
+#include "reports/explore_report.h"
+#include "sim/explore.h"
+#include "sim/job_plan.h"
+#include "sim/scenario.h"
+
+namespace tidemark::app {
+
+namespace {
+
+struct ExploreFlags {
+  std::string scenario;
+  uint64_t seeds = 100;
+  std::string shard = "0/1";
+  unsigned jobs = 0;
+  std::string json;
+  std::string repro_dir = "tidemark-repro";
+  bool no_repro = false;
+  bool ordered = false;
+  bool no_invariants = false;
+  std::vector<std::string> merge;
+  std::vector<std::string> traces;  // SOURCE=FILE
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void WriteFile(const std::string& path, const std::string& text) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  std::error_code error;
+  if (!parent.empty()) std::filesystem::create_directories(parent, error);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
+}
+
+// The runs of every shard file, checked to be one complete campaign.
+std::vector<sim::SeedRun> MergeShards(const reports::ExploreReport& self,
+                                      const std::vector<std::string>& files) {
+  std::vector<sim::SeedRun> runs;
+  std::vector<bool> seen;
+  uint64_t count = 0;
+  for (const std::string& file : files) {
+    const reports::ExploreReport part = reports::ParseExploreJson(ReadFile(file), file);
+    if (part.scenario_hash != self.scenario_hash || part.seeds != self.seeds ||
+        part.order != self.order) {
+      throw engine::InputError({file, 0, 0},
+                               "this shard ran another campaign (scenario, traces, --seeds or "
+                               "--ordered differ)",
+                               fmt::format("merge files of `explore {} --seeds {}`", self.scenario,
+                                           self.seeds));
+    }
+    if (count == 0) {
+      count = part.shard.count;
+      seen.assign(count, false);
+    }
+    if (part.shard.count != count || seen[part.shard.index]) {
+      throw engine::InputError({file, 0, 0},
+                               fmt::format("shard {}/{} does not fit the other files",
+                                           part.shard.index, part.shard.count),
+                               "give each shard I/K of one K exactly once");
+    }
+    seen[part.shard.index] = true;
+    runs.insert(runs.end(), part.runs.begin(), part.runs.end());
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    if (!seen[i]) {
+      throw engine::InputError({"--merge", 0, 0}, fmt::format("shard {}/{} is missing", i, count),
+                               "give every shard's JSON file");
+    }
+  }
+  std::sort(runs.begin(), runs.end(),
+            [](const sim::SeedRun& a, const sim::SeedRun& b) { return a.seed < b.seed; });
+  for (uint64_t i = 0; i < runs.size(); ++i) {
+    if (runs[i].seed != i) {
+      throw engine::InputError({"--merge", 0, 0}, fmt::format("seed {} is missing or repeated", i),
+                               "give each shard's file once");
+    }
+  }
+  if (runs.size() != self.seeds) {
+    throw engine::InputError({"--merge", 0, 0}, "the shards do not cover every seed");
+  }
+  return runs;
+}
+
+void Explain(const sim::Explorer& explorer, const ExploreFlags& flags,
+             reports::ExploreReport& report) {
+  const std::string stem = std::filesystem::path(flags.scenario).stem().string();
+  for (size_t g = 1; g < report.outcomes.size(); ++g) {
+    report.divergences.push_back(
+        sim::ExplainDivergence(explorer, report.outcomes[0], report.outcomes[g]));
+  }
+  if (flags.no_repro) return;
+  std::vector<reports::ExploreReproFile> repros(report.divergences.size());
+  ParallelFor(repros.size(), flags.jobs, "shrinking", [&](size_t d) {
+    const sim::Divergence& div = report.divergences[d];
+    repros[d].path = (std::filesystem::path(flags.repro_dir) /
+                      fmt::format("{}.outcome-{}.yaml", stem, d + 2))
+                         .string();
+    repros[d].repro = sim::ShrinkDivergence(explorer, div.base.first_seed, div.other.first_seed,
+                                            repros[d].path);
+  });
+  for (const reports::ExploreReproFile& f : repros) WriteFile(f.path, f.repro.text);
+  report.repros = std::move(repros);
+}
+
+void RunExplore(const ExploreFlags& flags, int* exit_code) {
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  ApplyTraceOverrides(flags.traces, spec);
+  sim::JobPlan plan = sim::PlanJob(std::move(spec));
+  reports::ExploreReport report;
+  report.scenario = flags.scenario;
+  report.name = plan.spec.name;
+  report.scenario_hash = sim::ScenarioInputHash(plan.spec);
+  report.seeds = flags.seeds;
+  report.order = flags.ordered ? sim::OutcomeOrder::kArrival : sim::OutcomeOrder::kMultiset;
+  report.deterministic = plan.spec.deterministic;
+  report.shard = flags.merge.empty() ? sim::ParseShard(flags.shard, "--shard") : sim::Shard{};
+  const sim::Explorer explorer(
+      std::move(plan),
+      {.order = report.order,
+       .invariants = flags.no_invariants ? sim::InvariantChecks::kNone
+                                         : sim::InvariantChecks::kEveryRun});
+  if (!flags.merge.empty()) {
+    report.runs = MergeShards(report, flags.merge);
+  } else {
+    std::vector<uint64_t> seeds;
+    for (uint64_t s = 0; s < flags.seeds; ++s) {
+      if (report.shard.Owns(s)) seeds.push_back(s);
+    }
+    report.runs.resize(seeds.size());
+    ParallelFor(seeds.size(), flags.jobs, "explore",
+                [&](size_t i) { report.runs[i] = explorer.Run(seeds[i]); });
+  }
+  report.outcomes = sim::GroupOutcomes(report.runs);
+  if (report.shard.count == 1) Explain(explorer, flags, report);
+  std::fputs(reports::FormatExploreText(report).c_str(), stdout);
+  if (!flags.json.empty()) WriteFile(flags.json, reports::FormatExploreJson(report));
+  *exit_code = report.failed() ? kExitCheckFailed : kExitOk;
+}
+
+}  // namespace
+
+void AddExploreCommand(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<ExploreFlags>();
+  CLI::App* cmd = app.add_subcommand(
+      "explore", "Run many seeded schedules; group outcomes; explain and reproduce divergences");
+  cmd->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  cmd->add_option("--seeds", flags->seeds, "Run seeds 0..N-1")->capture_default_str();
+  cmd->add_option("--shard", flags->shard, "I/K: run only the seeds s with s mod K == I")
+      ->capture_default_str();
+  cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
+  cmd->add_option("--json", flags->json, "Write the campaign (every run) as JSON to FILE");
+  cmd->add_option("--repro-dir", flags->repro_dir, "Where reproductions are written")
+      ->capture_default_str();
+  cmd->add_flag("--no-repro", flags->no_repro, "Explain divergences but do not shrink them");
+  cmd->add_flag("--ordered", flags->ordered,
+                "Outcomes compare sinks in arrival order (default: as multisets)");
+  cmd->add_flag("--no-invariants", flags->no_invariants, "Skip the invariant checks (faster)");
+  cmd->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
+  cmd->add_option("--merge", flags->merge,
+                  "Merge these shard JSON files (of this scenario) instead of running");
+  cmd->callback([flags, exit_code] { RunExplore(*flags, exit_code); });
+}
+
+}  // namespace tidemark::app

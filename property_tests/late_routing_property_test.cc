@@ -1,0 +1,135 @@
+// Late routing (flink-semantics.md §1.2-1.4, 1.7, 1.10): the engine's
+// WindowOperator agrees with the independent reference model
+// (property_tests/model/window_model.h) on every element and every window:
+// which windows it is assigned and merged into, on time / within lateness /
+// late per window, the element's fate (accepted, late to the side output,
+// dropped and counted, silently discarded), and which results fire at which
+// step — for random tumbling, sliding and session configs and random
+// element/watermark sequences at one operator.
+//
+// Mutation tests break one rule in a copy of the model (ModelBug) and show
+// that the property fails and shrinks to a handful of steps.
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
+
+#include <boost/test/unit_test.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "property_tests/gen/counterexample.h"
+#include "property_tests/gen/operator_driver.h"
+#include "property_tests/gen/operator_scenario.h"
+#include "property_tests/gen/window_gen.h"
+
+namespace tidemark::props {
+namespace {
+
+using model::ModelBug;
+using model::Step;
+
+template <typename T>
+std::string Show(const std::vector<T>& v) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+  os << "]";
+  return os.str();
+}
+
+size_t CountElements(const std::vector<Step>& steps) {
+  size_t n = 0;
+  for (const Step& s : steps) n += s.kind == Step::Kind::kElement;
+  return n;
+}
+
+// The first disagreement between engine and model, described; nullopt if none.
+std::optional<std::string> LateRoutingMismatch(const model::WindowConfig& config,
+                                               const std::vector<Step>& steps, ModelBug bug) {
+  const EngineRun engine = RunOperator(config, steps);
+  const std::vector<model::StepOutcome> expected = RunModel(config, steps, bug);
+  uint64_t expected_dropped = 0;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const model::StepOutcome& e = expected[i];
+    const model::StepOutcome& a = engine.steps[i].outcome;
+    std::ostringstream os;
+    os << "step " << i << " " << steps[i] << ": ";
+    if (steps[i].kind == Step::Kind::kElement) {
+      if (e.element != a.element) {
+        os << "model " << e.element << ", engine " << a.element;
+        return os.str();
+      }
+      const bool late_out = e.element.fate == model::Fate::kLateToSideOutput;
+      if (late_out != engine.steps[i].late_record_emitted) {
+        os << "late side output: model " << late_out << ", engine "
+           << engine.steps[i].late_record_emitted;
+        return os.str();
+      }
+      expected_dropped += e.element.fate == model::Fate::kDroppedLate;
+    } else if (e.applied != a.applied) {
+      os << "watermark applied: model " << e.applied << ", engine " << a.applied;
+      return os.str();
+    }
+    if (e.firings != a.firings) {
+      os << "fired: model " << Show(e.firings) << ", engine " << Show(a.firings);
+      return os.str();
+    }
+  }
+  if (expected_dropped != engine.late_dropped) {
+    return "numLateRecordsDropped: model " + std::to_string(expected_dropped) + ", engine " +
+           std::to_string(engine.late_dropped);
+  }
+  return std::nullopt;
+}
+
+void CheckLateRouting(const model::WindowConfig& config, const std::vector<Step>& steps,
+                      ModelBug bug, const std::string& property) {
+  RC_TAG(config.kind == model::WindowKind::kTumbling  ? "tumbling"
+         : config.kind == model::WindowKind::kSliding ? "sliding"
+                                                      : "session");
+  if (auto mismatch = LateRoutingMismatch(config, steps, bug)) {
+    NoteFailingCase(CountElements(steps));
+    WriteCounterexample(
+        property, OperatorScenario(property, "Engine and reference model disagree: " + *mismatch,
+                                   config, steps));
+    RC_FAIL(*mismatch);
+  }
+}
+
+RC_BOOST_PROP(late_routing_agrees_with_reference_model, ()) {
+  const model::WindowConfig config = *GenWindowConfig();
+  const std::vector<Step> steps = *GenSteps(config);
+  CheckLateRouting(config, steps, ModelBug::kNone, "late_routing_agrees_with_reference_model");
+}
+
+// --- mutation tests: a broken copy of the rules must be caught ---------------
+
+void ExpectCaught(ModelBug bug, std::optional<model::WindowKind> kind) {
+  const MutationOutcome outcome = ExpectFailure([&] {
+    const model::WindowConfig config = kind ? *GenWindowConfigOf(*kind) : *GenWindowConfig();
+    const std::vector<Step> steps = *GenSteps(config);
+    CheckLateRouting(config, steps, bug, "late_routing_mutation");
+  });
+  BOOST_TEST_MESSAGE("shrunk to " << outcome.shrunk_size << " records: " << outcome.message);
+  BOOST_TEST(outcome.failed);
+  BOOST_TEST(outcome.shrunk_size < 10u);
+}
+
+BOOST_AUTO_TEST_CASE(late_routing_catches_strict_element_lateness) {
+  ExpectCaught(ModelBug::kElementLateStrict, std::nullopt);
+}
+
+BOOST_AUTO_TEST_CASE(late_routing_catches_strict_window_lateness) {
+  ExpectCaught(ModelBug::kWindowLateStrict, std::nullopt);
+}
+
+BOOST_AUTO_TEST_CASE(late_routing_catches_missing_late_firing) {
+  ExpectCaught(ModelBug::kNoLateFiring, std::nullopt);
+}
+
+BOOST_AUTO_TEST_CASE(late_routing_catches_sessions_that_do_not_touch) {
+  ExpectCaught(ModelBug::kSessionsDoNotTouch, model::WindowKind::kSession);
+}
+
+}  // namespace
+}  // namespace tidemark::props

@@ -1,0 +1,75 @@
+# Checks report.html as a person sees it: renders it in headless Chromium to a
+# PNG and a DOM dump, and fails if the page does not load cleanly, the SVG is
+# empty, or it lacks a mark per record or a watermark line per subtask.
+#   cmake -DTIDEMARK=<exe> -DCHROMIUM=<chromium> -DSCENARIO=<file.yaml> -DSCRATCH=<dir>
+#         -DEXPECT_MARKS=<n> -DEXPECT_LINES=<n> -P browser_check.cmake
+if(NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}")
+  message(FATAL_ERROR "chromium not found: install Debian's 'chromium' (./dev.sh test does)")
+endif()
+file(REMOVE_RECURSE ${SCRATCH})
+file(MAKE_DIRECTORY ${SCRATCH}/profile)
+execute_process(COMMAND ${TIDEMARK} report ${SCENARIO} -o ${SCRATCH}/report
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "tidemark report exited ${status}:\n${out}${err}")
+endif()
+set(page ${SCRATCH}/report/report.html)
+file(READ ${page} html)
+foreach(external "http:" "https:" "<script" "<link" "url(" "@import" "src=")
+  string(FIND "${html}" "${external}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "report.html is not self-contained: it has '${external}'")
+  endif()
+endforeach()
+
+# The flags style.md prescribes; a fresh profile, and no network to use.
+set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+  --disable-background-networking --disable-component-update --disable-sync
+  --user-data-dir=${SCRATCH}/profile --enable-logging=stderr --v=0)
+execute_process(COMMAND ${CHROMIUM} ${flags} --screenshot=${SCRATCH}/report.png
+  --window-size=1400,1000 file://${page}
+  TIMEOUT 90 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE shot_log)
+if(NOT status EQUAL 0 OR NOT EXISTS ${SCRATCH}/report.png)
+  message(FATAL_ERROR "chromium --screenshot failed (${status}):\n${shot_log}")
+endif()
+file(SIZE ${SCRATCH}/report.png png_size)
+if(png_size LESS 20000)
+  message(FATAL_ERROR "the screenshot is only ${png_size} bytes: is the page blank?")
+endif()
+execute_process(COMMAND ${CHROMIUM} ${flags} --dump-dom file://${page}
+  TIMEOUT 90 RESULT_VARIABLE status OUTPUT_VARIABLE dom ERROR_VARIABLE dom_log)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "chromium --dump-dom failed (${status}):\n${dom_log}")
+endif()
+file(WRITE ${SCRATCH}/report.dom.html "${dom}")
+
+# Page errors: console messages (script errors, failed loads) and net errors.
+foreach(log IN ITEMS "${shot_log}" "${dom_log}")
+  string(REGEX MATCH "CONSOLE[^\n]*|Uncaught[^\n]*|Failed to load[^\n]*|net::ERR_[^\n]*" problem "${log}")
+  if(problem)
+    message(FATAL_ERROR "the page reported an error: ${problem}")
+  endif()
+endforeach()
+
+# The DOM as Chromium built it: parsed to the end, SVG present and full.
+foreach(piece "<svg id=\"timeline\"" "id=\"report-end\"" "data-aggregated=\"false\"")
+  string(FIND "${dom}" "${piece}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the rendered DOM lacks '${piece}'")
+  endif()
+endforeach()
+string(REGEX MATCHALL "<circle class=\"mark\"" marks "${dom}")
+string(REGEX MATCHALL "<path class=\"wm-line\"" lines "${dom}")
+string(REGEX MATCH "data-records=\"([0-9]+)\"" _ "${dom}")
+set(records ${CMAKE_MATCH_1})
+list(LENGTH marks mark_count)
+list(LENGTH lines line_count)
+if(mark_count EQUAL 0 OR NOT mark_count EQUAL EXPECT_MARKS OR NOT mark_count EQUAL records)
+  message(FATAL_ERROR "the SVG has ${mark_count} record marks; expected ${EXPECT_MARKS} "
+    "(data-records ${records})")
+endif()
+if(line_count EQUAL 0 OR NOT line_count EQUAL EXPECT_LINES)
+  message(FATAL_ERROR "the SVG has ${line_count} watermark lines; expected ${EXPECT_LINES}")
+endif()
+message(STATUS "report.html renders: ${mark_count} marks, ${line_count} watermark lines; "
+  "screenshot ${SCRATCH}/report.png")

@@ -1,0 +1,154 @@
+#include "reports/html_report.h"
+
+#include <fmt/format.h>
+
+#include "reports/explain.h"
+#include "reports/text_report.h"
+#include "reports/timeline_svg.h"
+
+namespace tidemark::reports {
+
+namespace {
+
+constexpr size_t kLedgerRows = 2000;
+constexpr size_t kSinkRows = 500;
+constexpr size_t kNarrationLines = 3000;
+
+constexpr std::string_view kStyle = R"(
+body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; max-width: 1250px; }
+h1 { font-size: 22px; margin: 0 0 4px; } p.meta { color: #444; margin: 0 0 8px; } h2 { font-size: 18px; margin: 28px 0 8px; }
+pre.description { white-space: pre-wrap; background: #f6f6f6; padding: 8px; font-size: 12px; }
+table { border-collapse: collapse; font-size: 12px; }
+th, td { border: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top; }
+th { background: #f0f0f0; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.note { color: #555; font-style: italic; }
+.verdict { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; }
+svg .plot { fill: #fcfcfc; stroke: #999; }
+svg .grid { stroke: #e4e4e4; }
+svg .tick { font-size: 11px; fill: #555; }
+svg .axis { font-size: 13px; fill: #222; }
+svg .legend text { font-size: 12px; fill: #222; }
+svg .window { fill: #9ecae1; fill-opacity: 0.18; stroke: #6baed6; stroke-dasharray: 3 2; }
+svg .wm-line { fill: none; stroke-width: 2; }
+svg .mark { stroke: #fff; stroke-width: 0.8; }
+svg .firing { fill: #222; }
+ol.narration { font: 12px/1.4 ui-monospace, monospace; padding-left: 0; list-style: none; }
+ol.narration li { white-space: pre-wrap; }
+ol.narration .t { color: #777; display: inline-block; min-width: 7ch; text-align: right; margin-right: 1ch; }
+li.decision { color: #08306b; } li.firing { color: #67000d; font-weight: 600; } li.watermark { color: #54278f; }
+)";
+
+std::string Meta(const RunStory& story, const ReportContext& context) {
+  const sim::ScenarioSpec& spec = story.plan().spec;
+  return fmt::format(
+      "<p class=\"meta\"><b>{}</b> · {} · seed {} · tidemark {} · {}</p>\n",
+      HtmlEscape(ScenarioFileName(spec)), HtmlEscape(ScenarioHash(spec)), context.seed,
+      HtmlEscape(context.tool_version),
+      HtmlEscape(FormatLedgerSummary(story.plan(), story.result())));
+}
+
+std::string LedgerTable(const RunStory& story) {
+  std::string out =
+      "<table id=\"ledger\"><tr><th>record</th><th>line</th><th>event time</th><th>arrival</th>"
+      "<th>partition</th><th>subtask</th><th>verdict</th><th>why</th></tr>\n";
+  size_t rows = 0;
+  for (const RecordStory& r : story.records()) {
+    if (r.kind != sim::TraceRowKind::kEvent) continue;
+    if (rows++ == kLedgerRows) break;
+    const std::string sentence = VerdictSentence(story, r);
+    const size_t dash = sentence.find(" — ");
+    out += fmt::format(
+        "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td><span class=\"verdict\" "
+        "style=\"background:{}\"></span>{}</td><td>{}</td></tr>\n",
+        HtmlEscape(story.RecordName(r)), r.line, engine::FormatTimestamp(r.record.timestamp),
+        r.arrived ? engine::FormatTimestamp(r.arrival) : "", r.partition,
+        story.SubtaskName(r.node, r.subtask), VerdictColour(r.verdict), VerdictName(r.verdict),
+        HtmlEscape(dash == std::string::npos ? "" : sentence.substr(dash + 5)));
+  }
+  out += "</table>\n";
+  if (story.event_count() > kLedgerRows) {
+    out += fmt::format("<p class=\"note\">The first {} of {} records; report.json holds every "
+                       "one.</p>\n",
+                       kLedgerRows, story.event_count());
+  }
+  return out;
+}
+
+std::string SinkTables(const RunStory& story) {
+  std::string out;
+  for (const sim::SinkOutput& sink : story.result().sinks) {
+    out += fmt::format("<h3>{} ({} record{})</h3>\n<table class=\"sink\"><tr>",
+                       HtmlEscape(sink.name), sink.records.size(), sink.records.size() == 1 ? "" : "s");
+    for (const engine::Field& f : sink.schema.fields()) out += "<th>" + HtmlEscape(f.name) + "</th>";
+    out += "</tr>\n";
+    for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
+      out += "<tr>";
+      for (const engine::Value& v : sink.records[i].values) {
+        out += "<td>" + HtmlEscape(engine::FormatValue(v)) + "</td>";
+      }
+      out += "</tr>\n";
+    }
+    out += "</table>\n";
+    if (sink.records.size() > kSinkRows) {
+      out += fmt::format("<p class=\"note\">The first {} of {}; {}.csv holds every one.</p>\n",
+                         kSinkRows, sink.records.size(), HtmlEscape(sink.name));
+    }
+  }
+  return out;
+}
+
+std::string Narration(const RunStory& story) {
+  static constexpr std::string_view kClasses[] = {"arrival", "decision", "watermark", "firing",
+                                                  "other"};
+  const std::vector<NarrationLine> lines = Narrate(story, {});
+  std::string out = "<ol class=\"narration\">\n";
+  for (size_t i = 0; i < lines.size() && i < kNarrationLines; ++i) {
+    out += fmt::format("<li class=\"{}\"><span class=\"t\">{}</span>{}</li>\n",
+                       kClasses[static_cast<int>(lines[i].kind)],
+                       engine::FormatTimestamp(lines[i].time), HtmlEscape(lines[i].text));
+  }
+  out += "</ol>\n";
+  if (lines.size() > kNarrationLines) {
+    out += fmt::format("<p class=\"note\">The first {} of {} steps; `tidemark explain` prints "
+                       "them all.</p>\n",
+                       kNarrationLines, lines.size());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormatHtmlReport(const RunStory& story, const ReportContext& context) {
+  const sim::ScenarioSpec& spec = story.plan().spec;
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>tidemark report: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n"
+      "<h1>tidemark report: {0}</h1>\n",
+      HtmlEscape(spec.name), kStyle);
+  out += Meta(story, context);
+  out += "<h2>Timeline</h2>\n<p class=\"lead\">Each record is a mark at its arrival (processing time) and its "
+         "event time, coloured by what became of it. Step lines are watermarks per subtask; a "
+         "record below the watermark of the operator that windows it may be late. Hover any mark, "
+         "line, band or diamond for details.</p>\n";
+  if (story.event_count() > kMaxMarks) {
+    out += fmt::format("<p class=\"note\">{} records are too many to draw one by one: marks are "
+                       "aggregated into grid cells per verdict, darker for more records; hover a "
+                       "cell for its count.</p>\n",
+                       story.event_count());
+  }
+  out += RenderTimelineSvg(story);
+  if (!spec.description.empty()) {
+    out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
+           HtmlEscape(spec.description) + "</pre></details>\n";
+  }
+  out += "<h2>Records</h2>\n" + LedgerTable(story);
+  out += "<h2>Outputs</h2>\n" + SinkTables(story);
+  out += "<h2>Narration</h2>\n" + Narration(story);
+  out += "<footer id=\"report-end\" class=\"note\">Written by tidemark " +
+         HtmlEscape(context.tool_version) + "; the same scenario and seed give this file byte for byte.</footer>\n";
+  return out + "</body>\n</html>\n";
+}
+
+}  // namespace tidemark::reports

@@ -1,0 +1,22 @@
+// report.html: one self-contained page — inline CSS and SVG, no script, no
+// fonts, no link to anything outside the file — with the timeline, the
+// verdict of every record (the ledger), every sink and the narration.
+//
+// Long runs stay readable: the timeline aggregates its marks above
+// kMaxMarks records, and the tables and narration stop after a fixed number
+// of rows, saying where the rest is (report.json, the CSV files).
+#ifndef TIDEMARK_REPORTS_HTML_REPORT_H_
+#define TIDEMARK_REPORTS_HTML_REPORT_H_
+
+#include <string>
+
+#include "reports/report_context.h"
+#include "reports/run_story.h"
+
+namespace tidemark::reports {
+
+std::string FormatHtmlReport(const RunStory& story, const ReportContext& context);
+
+}  // namespace tidemark::reports
+
+#endif  // TIDEMARK_REPORTS_HTML_REPORT_H_

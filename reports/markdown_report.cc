@@ -1,0 +1,104 @@
+#include "reports/markdown_report.h"
+
+#include <fmt/format.h>
+
+#include "reports/explain.h"
+#include "reports/text_report.h"
+
+namespace tidemark::reports {
+
+namespace {
+
+// Enough rows to see the shape on a CI page; the CSV files hold the rest.
+constexpr size_t kSinkRows = 20;
+constexpr size_t kNotableRecords = 50;
+
+std::string SinkTable(const sim::SinkOutput& sink) {
+  std::string out = fmt::format("### {} ({} record{})\n\n", sink.name, sink.records.size(),
+                                sink.records.size() == 1 ? "" : "s");
+  if (sink.records.empty()) return out + "No records.\n\n";
+  std::vector<std::string> names, rule;
+  for (const engine::Field& f : sink.schema.fields()) {
+    names.push_back(MarkdownCell(f.name));
+    rule.push_back("---");
+  }
+  out += fmt::format("| {} |\n|{}|\n", fmt::join(names, " | "), fmt::join(rule, "|"));
+  for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
+    std::vector<std::string> cells;
+    for (const engine::Value& v : sink.records[i].values) {
+      cells.push_back(MarkdownCell(engine::FormatValue(v)));
+    }
+    out += fmt::format("| {} |\n", fmt::join(cells, " | "));
+  }
+  if (sink.records.size() > kSinkRows) {
+    out += fmt::format("\n{} more in `{}.csv`.\n", sink.records.size() - kSinkRows, sink.name);
+  }
+  return out + "\n";
+}
+
+std::string VerdictTable(const RunStory& story) {
+  std::vector<uint64_t> counts(static_cast<size_t>(Verdict::kNoFate) + 1, 0);
+  for (const RecordStory& r : story.records()) {
+    if (r.kind == sim::TraceRowKind::kEvent) ++counts[static_cast<size_t>(r.verdict)];
+  }
+  std::string out = "| verdict | records |\n|---|---:|\n";
+  for (size_t v = 0; v < counts.size(); ++v) {
+    if (counts[v] > 0) out += fmt::format("| {} | {} |\n", VerdictName(static_cast<Verdict>(v)), counts[v]);
+  }
+  return out;
+}
+
+bool Notable(Verdict v) {
+  return v == Verdict::kDroppedLate || v == Verdict::kLateToSideOutput ||
+         v == Verdict::kWithinLateness || v == Verdict::kDiscarded;
+}
+
+}  // namespace
+
+std::string MarkdownCell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context) {
+  const sim::ScenarioSpec& spec = story.plan().spec;
+  std::string out = fmt::format("# tidemark report: {}\n\n", spec.name);
+  if (!spec.description.empty()) {
+    const std::string first = spec.description.substr(0, spec.description.find("\n\n"));
+    out += fmt::format("{}\n\n", first.back() == '\n' ? first.substr(0, first.size() - 1) : first);
+  }
+  out += "| | |\n|---|---|\n";
+  out += fmt::format("| scenario | `{}` |\n", ScenarioFileName(spec));
+  out += fmt::format("| hash | `{}` |\n", ScenarioHash(spec));
+  out += fmt::format("| seed | {} |\n", context.seed);
+  out += fmt::format("| tool | tidemark {} |\n", context.tool_version);
+  out += fmt::format("| records in | {} |\n\n", story.result().records_in);
+  out += "## Verdicts\n\n" + VerdictTable(story) + "\n";
+  out += fmt::format("`{}`\n\n", FormatLedgerSummary(story.plan(), story.result()));
+  out += "## Sinks\n\n";
+  for (const sim::SinkOutput& sink : story.result().sinks) out += SinkTable(sink);
+  std::vector<std::string> notable;
+  for (const RecordStory& r : story.records()) {
+    if (r.kind == sim::TraceRowKind::kEvent && Notable(r.verdict)) {
+      notable.push_back("- " + VerdictSentence(story, r));
+    }
+  }
+  out += "## Late, dropped and discarded records\n\n";
+  if (notable.empty()) out += "None: every record was on time or delivered.\n";
+  for (size_t i = 0; i < notable.size() && i < kNotableRecords; ++i) out += notable[i] + "\n";
+  if (notable.size() > kNotableRecords) {
+    out += fmt::format("\n{} more in `report.json`.\n", notable.size() - kNotableRecords);
+  }
+  return out;
+}
+
+}  // namespace tidemark::reports

@@ -1,0 +1,21 @@
+// report.md: the summary a CI page shows — what ran, the verdict counts, each
+// sink (first rows), and every record that was late, dropped or discarded
+// with the reason. Deterministic like every report.
+#ifndef TIDEMARK_REPORTS_MARKDOWN_REPORT_H_
+#define TIDEMARK_REPORTS_MARKDOWN_REPORT_H_
+
+#include <string>
+
+#include "reports/report_context.h"
+#include "reports/run_story.h"
+
+namespace tidemark::reports {
+
+std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context);
+
+// `text` made safe inside a Markdown table cell (pipes escaped, newlines as spaces).
+std::string MarkdownCell(const std::string& text);
+
+}  // namespace tidemark::reports
+
+#endif  // TIDEMARK_REPORTS_MARKDOWN_REPORT_H_

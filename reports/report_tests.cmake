@@ -1,0 +1,48 @@
+# Command-level tests of `explain`, `report`, `run --report/--json` and
+# `check --junit/--summary`. Included from scenarios/CMakeLists.txt, so
+# tidemark_expect runs tidemark from the scenarios folder.
+
+tidemark_expect(NAME explain_states_the_late_inequality EXIT 0
+  ARGS explain sensors/late-sensor-readings.yaml
+  OUTPUT "averages[0] decides readings:6 (ts 8000)|cleanup 9999 <= watermark 10499, so the record is late and goes to 'late-readings'|averages[0] watermark 6999 -> 10499, from readings[0]|Verdicts:")
+
+tidemark_expect(NAME explain_record_tells_one_story EXIT 0
+  ARGS explain sensors/late-sensor-readings.yaml --record readings:8
+  OUTPUT "The story of readings:8 (line 10)|late[0]: readings:8 reaches sink 'late'|Verdict:")
+
+tidemark_expect(NAME explain_unknown_source_is_bad_usage EXIT 2 NO_STDOUT
+  ARGS explain sensors/late-sensor-readings.yaml --record reading:8
+  OUTPUT "--record: error: no source named 'reading'|did you mean 'readings'?")
+
+tidemark_expect(NAME explain_unknown_stream_is_bad_usage EXIT 2 NO_STDOUT
+  ARGS explain sensors/late-sensor-readings.yaml --stream average
+  OUTPUT "--stream: error: no stream named 'average'|did you mean 'averages'?")
+
+foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels)
+  string(REPLACE "/" "_" test_name "reports_are_byte_identical_${scenario}")
+  string(REPLACE "-" "_" test_name "${test_name}")
+  add_test(NAME ${test_name}
+    COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+      -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/${scenario}.yaml
+      -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/${test_name}
+      -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
+endforeach()
+
+tidemark_expect(NAME run_json_prints_the_report EXIT 0
+  ARGS run sensors/late-sensor-readings.yaml --json
+  OUTPUT "\"format\": \"tidemark-report\"|\"format_version\": 1|\"verdict\": \"late_to_side_output\"")
+
+add_test(NAME check_writes_junit_and_summary_with_the_diff
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIOS=${CMAKE_CURRENT_SOURCE_DIR}
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/check_writes_junit
+    -P ${PROJECT_SOURCE_DIR}/reports/junit_failure_test.cmake)
+
+# report.html of the flagship scenario, rendered in headless Chromium.
+find_program(TIDEMARK_CHROMIUM NAMES chromium chromium-browser)
+add_test(NAME report_html_renders_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/sensors/late-sensor-readings.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_renders_in_chromium
+    -DEXPECT_MARKS=10 -DEXPECT_LINES=1
+    -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)

@@ -1,0 +1,98 @@
+# End-to-end checks of `tidemark explore` (run by explore_tests.cmake):
+#   MODE=repro  explore union-race.yaml finds two outcomes, writes a minimal
+#               reproduction of at most 10 rows, and that file replays: `check`
+#               passes on it (its expectations pin the divergent seed) and
+#               `run --seed BASE` prints something else.
+#   MODE=shards three shards merged with --merge give byte-identical JSON
+#               and text to the unsharded run.
+#   MODE=sweep  the long-tail sweep on a generated trace; two shards merged
+#               equal the whole sweep.
+#   cmake -DTIDEMARK=... -DSCENARIO=... -DSCRATCH=... -DMODE=... -P explore_cli_test.cmake
+file(REMOVE_RECURSE ${SCRATCH})
+file(MAKE_DIRECTORY ${SCRATCH})
+
+function(run_tidemark out_var expect_exit)
+  execute_process(COMMAND ${TIDEMARK} ${ARGN} WORKING_DIRECTORY ${SCRATCH}
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status STREQUAL expect_exit)
+    message(FATAL_ERROR "tidemark ${ARGN}: expected exit ${expect_exit}, got ${status}\n${out}${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+function(require text what)
+  string(FIND "${text}" "${what}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "output lacks '${what}':\n${text}")
+  endif()
+endfunction()
+
+if(MODE STREQUAL "repro")
+  run_tidemark(out 0 explore ${SCENARIO} --seeds 100 --repro-dir repro --json explore.json)
+  require("${out}" "2 outcomes")
+  require("${out}" "row 2 of 'fast' (ts 1000, @arrival 400)")
+  require("${out}" "1-minimal, verified")
+  string(REGEX MATCH "outcome 2 \\(seed ([0-9]+)\\) differs from outcome 1 \\(seed ([0-9]+)\\)" m "${out}")
+  set(seed ${CMAKE_MATCH_1})
+  set(base ${CMAKE_MATCH_2})
+  string(REGEX MATCH "\\(([0-9]+) of ([0-9]+) rows" m "${out}")
+  if(CMAKE_MATCH_1 GREATER 10)
+    message(FATAL_ERROR "the reproduction keeps ${CMAKE_MATCH_1} rows, more than 10")
+  endif()
+  file(GLOB repro ${SCRATCH}/repro/*.yaml)
+  run_tidemark(checked 0 check ${repro})
+  require("${checked}" "1 passed")
+  run_tidemark(at_seed 0 run ${repro} --seed ${seed})
+  run_tidemark(at_base 0 run ${repro} --seed ${base})
+  require("${at_seed}" "late_rows")
+  if(at_seed STREQUAL at_base)
+    message(FATAL_ERROR "seeds ${seed} and ${base} give the same output on the reproduction")
+  endif()
+elseif(MODE STREQUAL "shards")
+  run_tidemark(whole 0 explore ${SCENARIO} --seeds 40 --repro-dir repro --json whole.json)
+  foreach(i 0 1 2)
+    run_tidemark(part 0 explore ${SCENARIO} --seeds 40 --shard ${i}/3 --json shard-${i}.json
+      --jobs 2)
+    require("${part}" "shard ${i}/3")
+  endforeach()
+  run_tidemark(merged 0 explore ${SCENARIO} --seeds 40 --repro-dir repro --json merged.json
+    --merge shard-2.json shard-0.json shard-1.json)
+  if(NOT whole STREQUAL merged)
+    message(FATAL_ERROR "merged text differs:\n${whole}\n---\n${merged}")
+  endif()
+  file(READ ${SCRATCH}/whole.json a)
+  file(READ ${SCRATCH}/merged.json b)
+  if(NOT a STREQUAL b)
+    message(FATAL_ERROR "merged JSON differs from the unsharded run's")
+  endif()
+  run_tidemark(missing 2 explore ${SCENARIO} --seeds 40 --merge shard-0.json shard-2.json)
+elseif(MODE STREQUAL "sweep")
+  # The long-tail sweep on a generated trace: the trade-off shows (late share
+  # falls to 0 as the bound grows), and shards merged equal the whole sweep.
+  run_tidemark(gen 0 gen --rows 3000 --keys 10 --rate 100 --disorder 500ms --stragglers 0.05
+    --straggler-delay 8s --seed 7 -o long-tail.csv)
+  set(sweep sweep ${SCENARIO} --trace rows=long-tail.csv
+    --set sources.rows.watermarks.max_out_of_orderness=0s..9s:3s)
+  run_tidemark(whole 0 ${sweep} --json whole.json --svg whole.svg --html whole.html)
+  require("${whole}" "| 0ms | 3000 |")
+  require("${whole}" "| 9s | 3000 | 0 | 0.0% | 0 | 0 |")
+  file(READ ${SCRATCH}/whole.svg svg)
+  require("${svg}" "<svg xmlns=\"http://www.w3.org/2000/svg\"")
+  # The HTML report holds the same plot inline, and the table.
+  file(READ ${SCRATCH}/whole.html html)
+  require("${html}" "${svg}")
+  require("${html}" "<td>9s</td><td>3000</td><td>0</td><td>0.0%</td>")
+  run_tidemark(a 0 ${sweep} --shard 0/2 --json a.json)
+  run_tidemark(b 0 ${sweep} --shard 1/2 --json b.json)
+  run_tidemark(merged 0 ${sweep} --json merged.json --merge b.json a.json)
+  if(NOT whole STREQUAL merged)
+    message(FATAL_ERROR "merged sweep differs:\n${whole}\n---\n${merged}")
+  endif()
+  file(READ ${SCRATCH}/whole.json x)
+  file(READ ${SCRATCH}/merged.json y)
+  if(NOT x STREQUAL y)
+    message(FATAL_ERROR "merged sweep JSON differs from the unsharded sweep's")
+  endif()
+else()
+  message(FATAL_ERROR "unknown MODE '${MODE}'")
+endif()
