@@ -13,6 +13,14 @@ using engine::Record;
 
 namespace {
 
+// The earliest pending processing-time timer of a keyed operator's timers.
+template <typename Namespace>
+std::optional<engine::Timestamp> EarliestProcessingTimer(
+    const engine::TimerService<Namespace>& timers) {
+  if (timers.processing_timers().empty()) return std::nullopt;
+  return timers.processing_timers().begin()->timestamp;
+}
+
 // Union and side-output selection: records pass as they are. In Flink these
 // are not operators at all; here they are pass-through subtasks, which adds
 // one more legal interleaving point and changes nothing else.
@@ -92,9 +100,7 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
   }
 
   std::optional<engine::Timestamp> NextProcessingTimer() const override {
-    const auto& timers = operator_.timers().processing_timers();
-    if (timers.empty()) return std::nullopt;
-    return timers.begin()->timestamp;
+    return EarliestProcessingTimer(operator_.timers());
   }
 
  private:
@@ -146,9 +152,7 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
     operator_.AdvanceProcessingTime(now, *this);
   }
   std::optional<engine::Timestamp> NextProcessingTimer() const override {
-    const auto& timers = operator_.timers().processing_timers();
-    if (timers.empty()) return std::nullopt;
-    return timers.begin()->timestamp;
+    return EarliestProcessingTimer(operator_.timers());
   }
 
  private:
