@@ -2,6 +2,10 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
 namespace tidemark::sim {
 namespace {
 
@@ -39,6 +43,36 @@ BOOST_AUTO_TEST_CASE(simultaneous_actions_follow_the_seed) {
     differs = DrainSimultaneous(seed) != DrainSimultaneous(7);
   }
   BOOST_TEST(differs);
+}
+
+// The slot in front of the heap must not change the order: interleaved pushes
+// and pops, many at equal times, come out exactly as a plain sort by (time,
+// rank, insertion) of the same PRNG draws says.
+BOOST_AUTO_TEST_CASE(interleaved_pushes_and_pops_follow_time_rank_insertion) {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    EventQueue<int> queue{Prng(seed)};
+    Prng ranks(seed);      // the queue's own draws, replayed
+    Prng script(seed + 99);  // what to push and when to pop
+    std::vector<std::tuple<int64_t, uint64_t, int>> pending;  // (time, rank, id)
+    int64_t now = 0;
+    int next_id = 0;
+    for (int step = 0; step < 300; ++step) {
+      if (script.Below(3) != 0 || pending.empty()) {
+        const int64_t at = now + static_cast<int64_t>(script.Below(3));
+        queue.Push(Timestamp::Millis(at), next_id);
+        pending.emplace_back(at, ranks.Next(), next_id++);
+        continue;
+      }
+      const auto expected = std::min_element(pending.begin(), pending.end());
+      Timestamp at;
+      const int got = queue.Pop(&at);
+      BOOST_TEST_REQUIRE(got == std::get<2>(*expected));
+      BOOST_TEST_REQUIRE(at.millis() == std::get<0>(*expected));
+      now = at.millis();
+      pending.erase(expected);
+    }
+    BOOST_TEST(queue.size() == pending.size());
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
