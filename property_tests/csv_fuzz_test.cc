@@ -258,6 +258,81 @@ RC_BOOST_PROP(valid_traces_read_back_exactly, ()) {
   RC_ASSERT(!reader.Next().has_value());
 }
 
+// Everything a reader gives for `contents`, row by row, as comparable text:
+// each row's fields, or the error that stopped reading.
+std::string ReadEverything(const std::string& path, TraceOptions options) {
+  std::string out;
+  try {
+    CsvTraceReader reader(path, std::move(options));
+    while (const std::optional<TraceRow> row = reader.Next()) {
+      out += fmt::format("{} id {} line {} ts {} wm {} arrival {} partition {} [", TraceRowKindName(row->kind),
+                         row->record.id, row->line, row->record.timestamp.millis(),
+                         row->watermark.millis(), row->arrival ? row->arrival->millis() : -1,
+                         row->partition.value_or(-1));
+      for (const Value& v : row->record.values) {
+        out += fmt::format("{}:{} ", static_cast<int>(engine::TypeOf(v)), engine::FormatValue(v));
+      }
+      out += fmt::format("] raw [{}] error [{}]\n", row->raw, row->error);
+    }
+  } catch (const engine::InputError& e) {
+    out += fmt::format("throws {}\n", e.what());
+  }
+  return out;
+}
+
+// Cells the one-pass reading of plain lines must get exactly right, or
+// decline: nulls, blanks, signs, leading zeros, int and double edges, bools
+// in any case, the @kind names, quoted cells and stray separators.
+rc::Gen<std::string> TrickyCell() {
+  return rc::gen::elementOf(std::vector<std::string>{
+      "", " ", "\t", "7", "+7", "-0", "007", " 12 ", "1.5", ".5", "-3", "1e3", "1e400", "nan",
+      "inf", "true", "FALSE", "tRuE", "event", "watermark", "idle", "active", "Event", "x", "s1",
+      "99999999999999999999", "-9223372036854775808", "9223372036854775807",
+      "123456789012345678", "2147483647", "2147483648", "-1", "\"a,b\"", "\"\"", "\"7\"", "a\"b",
+      "1\r2", "+", "-", "0x10"});
+}
+
+// A cell for column `column` of the header below: mostly one that parses
+// there (so that whole lines are valid), sometimes a tricky one.
+rc::Gen<std::string> CellFor(size_t column) {
+  static const std::vector<std::vector<std::string>> kValid = {
+      {"s1", "k0178", " s 2 ", "x"},              // sensor_id
+      {"8", "-5", "+7", "007", "123456789"},      // ts
+      {"112", "21.5", "-3", ".5", "1e3", ""},     // temperature
+      {"true", "false", "TRUE", ""},              // ok
+      {"", "event", "watermark", "idle", "active"},  // @kind
+      {"0", "3", "", "2147483647"},               // @partition
+      {"76", "0", "", "-4"},                      // @arrival
+  };
+  return rc::gen::weightedOneOf<std::string>(
+      {{3, rc::gen::elementOf(kValid[column % kValid.size()])}, {1, TrickyCell()}});
+}
+
+RC_BOOST_PROP(plain_lines_read_in_one_pass_as_the_general_path_reads_them, ()) {
+  const auto line_count = *rc::gen::inRange(0, 12);
+  const bool crlf = *rc::gen::arbitrary<bool>();
+  std::string contents = "sensor_id,ts,temperature,ok,@kind,@partition,@arrival\n";
+  for (int line = 0; line < line_count; ++line) {
+    // Mostly the header's 7 cells; sometimes too few or too many.
+    const size_t cells = *rc::gen::weightedOneOf<size_t>(
+        {{6, rc::gen::just<size_t>(7)}, {1, rc::gen::inRange<size_t>(0, 10)}});
+    for (size_t i = 0; i < cells; ++i) contents += (i > 0 ? "," : "") + *CellFor(i);
+    contents += crlf ? "\r\n" : "\n";
+  }
+  const CsvTestFile file("csv_one_pass", contents);
+  for (const auto on_bad_row : {TraceOptions::OnBadRow::kFail, TraceOptions::OnBadRow::kRoute}) {
+    TraceOptions options{.schema = engine::Schema({{"sensor_id", ValueType::kString},
+                                                   {"ts", ValueType::kInt},
+                                                   {"temperature", ValueType::kDouble},
+                                                   {"ok", ValueType::kBool}}),
+                         .event_time_field = "ts",
+                         .on_bad_row = on_bad_row};
+    TraceOptions general = options;
+    general.one_pass_plain_rows = false;
+    RC_ASSERT(ReadEverything(file.path(), options) == ReadEverything(file.path(), general));
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

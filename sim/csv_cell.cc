@@ -184,6 +184,12 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
   return false;
 }
 
+std::optional<int64_t> ParseIntCell(std::string_view text) {
+  int64_t v = 0;
+  if (ParseInt64(text, &v) != CellStatus::kOk) return std::nullopt;
+  return v;
+}
+
 std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
                                        CellError* error) {
   engine::Value value;

@@ -16,6 +16,7 @@
 #ifndef TIDEMARK_SIM_CSV_CELL_H_
 #define TIDEMARK_SIM_CSV_CELL_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,9 @@ std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType 
 // value on failure) and returns whether the text parsed, with no temporary.
 bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
                    CellError* error = nullptr);
+
+// The int rule above alone, for columns that hold an int outside any Value.
+std::optional<int64_t> ParseIntCell(std::string_view text);
 
 // `text` single-quoted for an error message, shortened to at most 40
 // characters (cut on a UTF-8 boundary, "..." appended) and with control

@@ -102,6 +102,9 @@ struct CsvRecordReader::Impl {
   }
 
   Status Next();
+  std::optional<std::string_view> NextCandidate();
+  Status ParseCandidate();
+  std::optional<Status> Feed(std::string_view line);
   bool SplitPlain(std::string_view body);
   Status Finish();
   Status SyntaxError(size_t offset, std::string message, std::string hint);
@@ -123,6 +126,7 @@ struct CsvRecordReader::Impl {
   // earlier lines of a record that goes on when the buffer moves.
   std::string_view record;
   std::string record_copy;
+  std::string_view candidate;  // the line NextCandidate() returned
   std::string& cell_bytes;
   std::vector<Cell>& cells;
   int64_t record_line = 0;
@@ -137,38 +141,61 @@ CsvRecordReader::Status CsvRecordReader::Impl::Next() {
   while (true) {
     const std::optional<std::string_view> line = lines.Next();
     if (!line) return Finish();
-    if (!in_record) {
-      BeginRecord();
-      record = *line;
-      if (plain_lines == PlainLines::kSplitDirectly) {
-        const std::string_view body = LineBody(*line);
-        if (SplitPlain(body)) {
-          if (!cells.empty()) return Status::kRecord;
-          continue;  // blank
-        }
-      }
-    } else {
-      record_copy.append(*line);
-      record = record_copy;
-      if (record.size() > kMaxRecordBytes) {
-        return SyntaxError(CellOffset(cells.size()), "quoted cell runs on for more than 16 MiB",
-                           "is a closing '\"' missing? a quoted cell may span lines, so an "
-                           "unclosed quote takes in the lines after it");
-      }
-    }
-    const size_t parsed = csv_parse(&parser, line->data(), line->size(), OnCell, OnRowEnd, this);
-    if (parsed < line->size()) return ParserError(record.size() - line->size() + parsed);
-    // A row that ended at '\r' must be followed by nothing but the line break.
-    if (cr_break && (stray_cell || parser.pstate != kRowNotBegun)) return StrayCarriageReturn();
-    in_record = parser.pstate != kRowNotBegun;
-    if (in_record && record.data() != record_copy.data()) {
-      // The next line may move the buffer under this one.
-      record_copy.assign(record);
-      record = record_copy;
-    }
-    if (record_done) return Status::kRecord;
-    // Otherwise a blank line, or a quoted cell that goes on on the next line.
+    if (const std::optional<Status> status = Feed(*line)) return *status;
   }
+}
+
+std::optional<std::string_view> CsvRecordReader::Impl::NextCandidate() {
+  if (finished) return std::nullopt;
+  const std::optional<std::string_view> line = lines.Next();
+  if (!line) {
+    Finish();  // no record is open between records: this only marks the end
+    return std::nullopt;
+  }
+  candidate = *line;
+  record = *line;
+  cells.clear();
+  record_line = lines.line_number();
+  return LineBody(*line);
+}
+
+CsvRecordReader::Status CsvRecordReader::Impl::ParseCandidate() {
+  if (const std::optional<Status> status = Feed(candidate)) return *status;
+  return Next();
+}
+
+// Takes one physical line into the current record: the record's status once
+// the line completes it (or is bad), nullopt when reading must go on (a blank
+// line, or a quoted cell that goes on on the next line).
+std::optional<CsvRecordReader::Status> CsvRecordReader::Impl::Feed(std::string_view line) {
+  if (!in_record) {
+    BeginRecord();
+    record = line;
+    if (plain_lines == PlainLines::kSplitDirectly && SplitPlain(LineBody(line))) {
+      if (!cells.empty()) return Status::kRecord;
+      return std::nullopt;  // blank
+    }
+  } else {
+    record_copy.append(line);
+    record = record_copy;
+    if (record.size() > kMaxRecordBytes) {
+      return SyntaxError(CellOffset(cells.size()), "quoted cell runs on for more than 16 MiB",
+                         "is a closing '\"' missing? a quoted cell may span lines, so an "
+                         "unclosed quote takes in the lines after it");
+    }
+  }
+  const size_t parsed = csv_parse(&parser, line.data(), line.size(), OnCell, OnRowEnd, this);
+  if (parsed < line.size()) return ParserError(record.size() - line.size() + parsed);
+  // A row that ended at '\r' must be followed by nothing but the line break.
+  if (cr_break && (stray_cell || parser.pstate != kRowNotBegun)) return StrayCarriageReturn();
+  in_record = parser.pstate != kRowNotBegun;
+  if (in_record && record.data() != record_copy.data()) {
+    // The next line may move the buffer under this one.
+    record_copy.assign(record);
+    record = record_copy;
+  }
+  if (record_done) return Status::kRecord;
+  return std::nullopt;  // a blank line, or a quoted cell that goes on on the next line
 }
 
 // A line with no quote and no '\r' but a final "\r\n" (most lines of most
@@ -309,6 +336,10 @@ CsvRecordReader::CsvRecordReader(std::string path, PlainLines plain_lines)
 CsvRecordReader::~CsvRecordReader() = default;
 
 CsvRecordReader::Status CsvRecordReader::Next() { return impl_->Next(); }
+
+std::optional<std::string_view> CsvRecordReader::NextCandidate() { return impl_->NextCandidate(); }
+
+CsvRecordReader::Status CsvRecordReader::ParseCandidate() { return impl_->ParseCandidate(); }
 
 std::string_view CsvRecordReader::raw() const {
   std::string_view text = impl_->record;

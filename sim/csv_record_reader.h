@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,15 @@ class CsvRecordReader {
   // after kSyntaxError, syntax_error() says what is wrong and raw()/start()
   // describe the bad record; kEnd repeats once the file is done.
   Status Next();
+
+  // A fast path for callers that parse simple lines themselves. Reads the
+  // next physical line and returns it without its line break, or nullopt at
+  // end of file. The caller either takes it, having found it to be one plain
+  // record (no quote, no '\r', not blank; line() and raw() then describe it),
+  // or calls ParseCandidate(), which reads it exactly as Next() would have,
+  // with any further lines its record spans, and returns Next()'s status.
+  std::optional<std::string_view> NextCandidate();
+  Status ParseCandidate();
 
   // The cells of the current record. Views stay valid until the next Next().
   size_t size() const { return cells_.size(); }

@@ -57,6 +57,7 @@ CsvTraceReader::CsvTraceReader(std::string path, TraceOptions options)
       break;
   }
   header_ = TraceHeader::Parse(records_, options_.schema);
+  if (options_.one_pass_plain_rows) plain_rows_.emplace(header_, options_.schema, event_time_field_);
 }
 
 std::optional<TraceRow> CsvTraceReader::Next() {
@@ -66,7 +67,21 @@ std::optional<TraceRow> CsvTraceReader::Next() {
 }
 
 bool CsvTraceReader::Next(TraceRow& row) {
-  const CsvRecordReader::Status status = records_.Next();
+  CsvRecordReader::Status status = CsvRecordReader::Status::kEnd;
+  if (plain_rows_) {
+    const std::optional<std::string_view> line = records_.NextCandidate();
+    if (!line) return false;
+    if (plain_rows_->Parse(*line, row)) {
+      row.record.id = rows_read_++;
+      row.line = records_.line();
+      row.raw.clear();
+      row.error.clear();
+      return true;
+    }
+    status = records_.ParseCandidate();
+  } else {
+    status = records_.Next();
+  }
   if (status == CsvRecordReader::Status::kEnd) return false;
   const uint64_t id = rows_read_++;
   if (status == CsvRecordReader::Status::kSyntaxError) {

@@ -24,6 +24,7 @@
 
 #include "engine/input_error.h"
 #include "engine/schema.h"
+#include "sim/csv_plain_row.h"
 #include "sim/csv_record_reader.h"
 #include "sim/trace_header.h"
 #include "sim/trace_row.h"
@@ -36,6 +37,9 @@ struct TraceOptions {
   engine::Schema schema;         // the source schema; field types drive parsing
   std::string event_time_field;  // an int field of the schema
   OnBadRow on_bad_row = OnBadRow::kFail;
+  // Plain lines are read in one pass (csv_plain_row.h). Both ways give the
+  // same rows; false exists so that tests can check that they do.
+  bool one_pass_plain_rows = true;
 };
 
 class CsvTraceReader {
@@ -72,6 +76,7 @@ class CsvTraceReader {
   CsvRecordReader records_;
   TraceHeader header_;
   size_t event_time_field_ = 0;
+  std::optional<PlainRowParser> plain_rows_;
   uint64_t rows_read_ = 0;
   std::optional<engine::InputError> error_;
 };
