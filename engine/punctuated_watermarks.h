@@ -26,6 +26,7 @@ class PunctuatedWatermarks final : public WatermarkGenerator {
 
   void OnEvent(const Record& record, Timestamp event_timestamp, WatermarkOutput& output) override;
   void OnPeriodicEmit(WatermarkOutput&, Timestamp) override {}
+  bool ReadsRecords() const override { return true; }
 
  private:
   WatermarkExtractor extractor_;

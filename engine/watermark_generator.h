@@ -32,6 +32,10 @@ class WatermarkGenerator {
                        WatermarkOutput& output) = 0;
   // Called on every periodic tick. `activity_time` is the input activity clock.
   virtual void OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) = 0;
+  // Whether OnEvent looks at the record beyond its timestamp. When it does not,
+  // the caller may hand the record on before OnEvent and pass a record that
+  // keeps only its id and timestamp (the source does, to save a copy per row).
+  virtual bool ReadsRecords() const { return false; }
 };
 
 }  // namespace tidemark::engine

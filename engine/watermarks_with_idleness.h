@@ -24,6 +24,7 @@ class WatermarksWithIdleness final : public WatermarkGenerator {
                          IdlenessTimerOptions options = {});
 
   void OnEvent(const Record& record, Timestamp event_timestamp, WatermarkOutput& output) override;
+  bool ReadsRecords() const override { return wrapped_->ReadsRecords(); }
   void OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) override;
 
   bool is_idle_now() const { return is_idle_now_; }

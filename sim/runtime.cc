@@ -102,8 +102,8 @@ class Runtime {
   void Emit(uint32_t subtask, Port port, Record record);
   void Broadcast(uint32_t subtask, const StreamElement& element);
   void Send(Edge& edge, uint32_t consumer_index, StreamElement element);
-  void Deliver(uint32_t subtask, int input, StreamElement element);
-  void ProcessRecord(uint32_t subtask, Record record);
+  void Deliver(uint32_t subtask, int input, StreamElement& element);
+  void ProcessRecord(uint32_t subtask, Record&& record);
   void OnValveWatermark(uint32_t subtask, Timestamp watermark);
   void OnValveStatus(uint32_t subtask, engine::WatermarkStatus status);
   void ScheduleWakeup(uint32_t subtask);
@@ -141,6 +141,10 @@ class Runtime {
   std::vector<std::vector<size_t>> sinks_of_node_;
   std::vector<std::unique_ptr<SourceSink>> source_sinks_;
   std::vector<std::unique_ptr<Context>> contexts_;
+  // Value vectors of records that were consumed, for the next rows read: a
+  // row's record leaves with its vector, and this gives it one back, so
+  // reading allocates nothing per row.
+  std::vector<std::vector<engine::Value>> spare_values_;
 };
 
 // OperatorContext of one subtask.
@@ -422,7 +426,8 @@ void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
   for (auto& port : subtasks_[subtask].outputs) {
     for (Edge& edge : port) {
       if (edge.chained) {
-        Deliver(edge.chained_subtask, input_channel, element);
+        StreamElement copy = element;
+        Deliver(edge.chained_subtask, input_channel, copy);
         continue;
       }
       for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, element);
@@ -450,7 +455,7 @@ void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement element) {
   }
 }
 
-void Runtime::Deliver(uint32_t subtask, int input, StreamElement element) {
+void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
   Subtask& s = subtasks_[subtask];
   switch (element.kind) {
     case StreamElement::Kind::kRecord:
@@ -465,13 +470,19 @@ void Runtime::Deliver(uint32_t subtask, int input, StreamElement element) {
   }
 }
 
-void Runtime::ProcessRecord(uint32_t subtask, Record record) {
+void Runtime::ProcessRecord(uint32_t subtask, Record&& record) {
   Subtask& s = subtasks_[subtask];
   // The operator's processing clock follows the virtual clock; timers due by
   // now fire before the record, as they would have on a real clock.
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
   s.op->ProcessRecord(std::move(record), *contexts_[subtask]);
   ScheduleWakeup(subtask);
+  // A few spares are enough: a row is read only after the last is consumed
+  // (latency 0), or a handful are in flight.
+  constexpr size_t kMaxSpares = 64;
+  if (record.values.capacity() > 0 && spare_values_.size() < kMaxSpares) {
+    spare_values_.push_back(std::move(record.values));
+  }
 }
 
 // The valve raised the subtask's input watermark: fire timers, then forward.
@@ -557,7 +568,11 @@ void Runtime::OnRow(uint32_t f) {
     if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
     Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
     if (detailed()) result_.schedule.back().partition = partition;
-    subtasks_[subtask].source->OnRow(row, partition, now_);
+    subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+    if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
+      row.record.values = std::move(spare_values_.back());
+      spare_values_.pop_back();
+    }
   }
   ReadNextRow(feed);
   if (feed.has_next) {
@@ -596,7 +611,7 @@ void Runtime::FinishSourceSubtask(uint32_t subtask) {
 
 void Runtime::OnDeliver(uint32_t id) {
   Channel& channel = channels_[id];
-  auto [ready, element] = std::move(channel.queue.front());
+  StreamElement element = std::move(channel.queue.front().second);
   channel.queue.pop_front();
   if (element.kind == StreamElement::Kind::kRecord) {
     Step(ScheduleStep::Kind::kDelivery, channel.to_subtask, element.record.id,
@@ -608,7 +623,7 @@ void Runtime::OnDeliver(uint32_t id) {
   } else {
     agenda_.Push(std::max(now_, channel.queue.front().first), {Action::Kind::kDeliver, id});
   }
-  Deliver(channel.to_subtask, channel.input, std::move(element));
+  Deliver(channel.to_subtask, channel.input, element);
 }
 
 void Runtime::OnWakeup(uint32_t subtask) {

@@ -162,18 +162,26 @@ SourceSubtask::Split& SourceSubtask::FindSplit(int32_t partition) {
   return *it;
 }
 
-void SourceSubtask::OnRow(const TraceRow& row, int32_t partition, Timestamp /*now*/) {
+void SourceSubtask::OnRow(TraceRow&& row, int32_t partition, Timestamp /*now*/) {
   TIDEMARK_CHECK(!finished_);
   TIDEMARK_CHECK(row.kind != TraceRowKind::kParseFailure);
   Split& split = FindSplit(partition);
   switch (row.kind) {
-    case TraceRowKind::kEvent:
+    case TraceRowKind::kEvent: {
       // §4.6/§5.4: the record goes out first, then onEvent, so a punctuated
       // watermark follows the record that carried it. The default timestamp
       // assigner keeps the record's timestamp (§4.1, §8).
-      state_->out.EmitRecord(row.record);
-      split.generator->OnEvent(row.record, row.record.timestamp, *split.immediate);
+      const Timestamp timestamp = row.record.timestamp;
+      if (split.generator->ReadsRecords()) {
+        state_->out.EmitRecord(row.record);
+        split.generator->OnEvent(row.record, timestamp, *split.immediate);
+        break;
+      }
+      const engine::Record stub{.id = row.record.id, .timestamp = timestamp, .values = {}};
+      state_->out.EmitRecord(std::move(row.record));
+      split.generator->OnEvent(stub, timestamp, *split.immediate);
       break;
+    }
     case TraceRowKind::kWatermark:
       // A reader's SourceOutput.emitWatermark goes to the split's immediate
       // output, like onEvent watermarks (SourceOutputWithWatermarks).

@@ -128,8 +128,11 @@ class SourceSubtask {
   //     active row alone never sends ACTIVE: a larger watermark must leave.
   // `now` does not enter the state: idleness counts events and times the
   // quiet stretch on the ticks (§4.4).
+  // An event's record is moved out of `row` (its values left empty) unless the
+  // split's generator reads records (punctuated): that saves a copy per row.
+  // The row's other fields stay as they were.
   // REQUIRES: row.kind != kParseFailure; `partition` is owned; not finished.
-  void OnRow(const TraceRow& row, int32_t partition, engine::Timestamp now);
+  void OnRow(TraceRow&& row, int32_t partition, engine::Timestamp now);
 
   // The periodic tick: every split's OnPeriodicEmit (deferred), the combined
   // value once, then the main output's generator. REQUIRES interval > 0; not finished.

@@ -29,6 +29,7 @@ class RecordingOutput final : public SourceOutput {
  public:
   void EmitRecord(engine::Record record) override {
     Add("R@" + engine::FormatTimestamp(record.timestamp));
+    last_values_ = record.values.size();
   }
   void EmitWatermark(Timestamp watermark) override {
     Add("W(" + engine::FormatTimestamp(watermark) + ")");
@@ -42,6 +43,8 @@ class RecordingOutput final : public SourceOutput {
     taken.swap(calls_);
     return taken;
   }
+  // How many values the last emitted record had.
+  size_t last_values() const { return last_values_; }
 
  private:
   void Add(const std::string& call) {
@@ -49,6 +52,7 @@ class RecordingOutput final : public SourceOutput {
     calls_ += call;
   }
   std::string calls_;
+  size_t last_values_ = 0;
 };
 
 GeneratorFactory Factory(WatermarkSpec::Strategy strategy, int64_t bound_ms = 0) {
@@ -269,6 +273,27 @@ BOOST_AUTO_TEST_CASE(punctuated_watermark_follows_its_record_immediately) {
   BOOST_TEST(out.Take() == "R@10");
   subtask.OnPeriodicTick(T(200));
   BOOST_TEST(out.Take() == "");
+}
+
+// The record leaves the row whole either way; it is moved out (no copy) only
+// when the generator never reads it, and a punctuated generator still sees it
+// after it was emitted.
+BOOST_AUTO_TEST_CASE(record_is_moved_out_of_the_row_unless_the_generator_reads_it) {
+  RecordingOutput bounded_out;
+  SourceSubtask bounded(Options({0}, Bounded(10), 200), bounded_out);
+  TraceRow row = Event(7, true);
+  bounded.OnRow(std::move(row), 0, T(1));
+  BOOST_TEST(bounded_out.Take() == "R@7");
+  BOOST_TEST(row.record.values.empty());
+  BOOST_TEST(bounded_out.last_values() == 1u);
+
+  RecordingOutput punctuated_out;
+  SourceSubtask punctuated(Options({0}, Punctuated(), 200), punctuated_out);
+  row = Event(7, true);
+  punctuated.OnRow(std::move(row), 0, T(1));
+  BOOST_TEST(punctuated_out.Take() == "R@7 W(7)");  // the extractor read values[0]
+  BOOST_TEST(row.record.values.size() == 1u);
+  BOOST_TEST(punctuated_out.last_values() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(punctuated_watermark_of_one_split_waits_for_the_others) {

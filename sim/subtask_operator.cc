@@ -26,7 +26,7 @@ std::optional<engine::Timestamp> EarliestProcessingTimer(
 // one more legal interleaving point and changes nothing else.
 class PassThroughOperator final : public SubtaskOperator {
  public:
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx.Emit(engine::kMainPort, std::move(record));
   }
 };
@@ -34,7 +34,7 @@ class PassThroughOperator final : public SubtaskOperator {
 class FilterOperator final : public SubtaskOperator {
  public:
   explicit FilterOperator(const engine::Expression& condition) : condition_(condition) {}
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     if (condition_.EvaluateCondition(record)) {
       ctx.Emit(engine::kMainPort, std::move(record));
     } else {
@@ -49,7 +49,7 @@ class FilterOperator final : public SubtaskOperator {
 class MapOperator final : public SubtaskOperator {
  public:
   explicit MapOperator(const std::vector<engine::Expression>& fields) : fields_(fields) {}
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     Record out{.id = record.id, .timestamp = record.timestamp, .values = {}};
     out.values.reserve(fields_.size());
     for (const engine::Expression& e : fields_) out.values.push_back(e.Evaluate(record));
@@ -63,7 +63,7 @@ class MapOperator final : public SubtaskOperator {
 class RouterOperator final : public SubtaskOperator {
  public:
   explicit RouterOperator(const engine::Router& router) : router_(router) {}
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     auto rule = router_.Route(record, [&](Port port, Record out) { ctx.Emit(port, std::move(out)); });
     if (!rule) ctx.Note(record.id, Fate::kUnrouted);
   }
@@ -79,7 +79,7 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
  public:
   explicit WindowSubtaskOperator(const WindowPlan& plan) : operator_(plan.MakeOptions()) {}
 
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx_ = &ctx;
     const engine::ElementDecision& decision = operator_.ProcessElement(record, *this);
     // A record sent to the late output is noted by the runtime as it leaves.
@@ -138,7 +138,7 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
       : operator_({.key_field = *node.key_field,
                    .function = std::make_unique<engine::RuleProcessFunction>(*node.keyed_process)}) {}
 
-  void ProcessRecord(Record record, OperatorContext& ctx) override {
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx_ = &ctx;
     const engine::KeyedElementDecision& decision = operator_.ProcessElement(record, *this);
     if (!decision.effects.rule) ctx.Note(record.id, Fate::kUnrouted);

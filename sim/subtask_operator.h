@@ -38,7 +38,9 @@ class OperatorContext {
 class SubtaskOperator {
  public:
   virtual ~SubtaskOperator() = default;
-  virtual void ProcessRecord(engine::Record record, OperatorContext& ctx) = 0;
+  // The operator may move from `record` (to emit it) or leave it; the caller
+  // reuses what is left of it.
+  virtual void ProcessRecord(engine::Record&& record, OperatorContext& ctx) = 0;
   // Sets the operator's watermark and fires the event-time timers due.
   virtual void AdvanceWatermark(engine::Timestamp /*watermark*/, OperatorContext& /*ctx*/) {}
   // Sets the processing clock and fires the processing-time timers due.
