@@ -22,14 +22,9 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
   }
   if (i == text.size()) return CellStatus::kMalformed;
   if (text.size() - i <= 18) {
-    // At most 18 digits cannot overflow: no range check (and no division) per digit.
-    int64_t magnitude = 0;
-    for (; i < text.size(); ++i) {
-      const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(text[i])) - '0';
-      if (digit > 9) return CellStatus::kMalformed;
-      magnitude = magnitude * 10 + digit;
-    }
-    *out = negative ? -magnitude : magnitude;
+    const std::optional<int64_t> v = ParseIntCell(text);
+    if (!v) return CellStatus::kMalformed;
+    *out = *v;
     return CellStatus::kOk;
   }
   // Accumulate the magnitude unsigned so that INT64_MIN, whose magnitude has
@@ -48,25 +43,11 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
   return CellStatus::kOk;
 }
 
-// A double written as an optional '-' and at most 15 digits is an integer
-// below 2^53, so converting the integer is exact and equals from_chars's
-// correctly rounded result (including -0). Most generated values look so.
-bool ParseSmallIntegralDouble(std::string_view text, double* out) {
-  const bool negative = !text.empty() && text[0] == '-';
-  if (negative) text.remove_prefix(1);
-  if (text.empty() || text.size() > 15) return false;
-  int64_t v = 0;
-  for (const char c : text) {
-    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
-    if (digit > 9) return false;
-    v = v * 10 + digit;
-  }
-  *out = negative ? -static_cast<double>(v) : static_cast<double>(v);
-  return true;
-}
-
 CellStatus ParseFiniteDouble(std::string_view text, double* out) {
-  if (ParseSmallIntegralDouble(text, out)) return CellStatus::kOk;
+  if (const std::optional<double> v = SmallIntegralDoubleCell(text)) {
+    *out = *v;
+    return CellStatus::kOk;
+  }
   // from_chars takes no '+'; accept one before a digit or '.' as ints do.
   if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') {
     text.remove_prefix(1);
@@ -184,11 +165,13 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
   return false;
 }
 
-std::optional<int64_t> ParseIntCell(std::string_view text) {
+namespace internal {
+std::optional<int64_t> ParseLongIntCell(std::string_view text) {
   int64_t v = 0;
   if (ParseInt64(text, &v) != CellStatus::kOk) return std::nullopt;
   return v;
 }
+}  // namespace internal
 
 std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType type,
                                        CellError* error) {

@@ -42,8 +42,48 @@ std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType 
 bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
                    CellError* error = nullptr);
 
+namespace internal {
+// ParseIntCell for more than 18 digits, where the range must be checked.
+std::optional<int64_t> ParseLongIntCell(std::string_view text);
+}  // namespace internal
+
 // The int rule above alone, for columns that hold an int outside any Value.
-std::optional<int64_t> ParseIntCell(std::string_view text);
+// Inline: every int cell of a trace goes through it.
+inline std::optional<int64_t> ParseIntCell(std::string_view text) {
+  size_t i = 0;
+  bool negative = false;
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
+    negative = text[0] == '-';
+    i = 1;
+  }
+  if (i == text.size()) return std::nullopt;
+  // At most 18 digits cannot overflow: no range check (and no division) per digit.
+  if (text.size() - i > 18) return internal::ParseLongIntCell(text);
+  int64_t magnitude = 0;
+  for (; i < text.size(); ++i) {
+    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(text[i])) - '0';
+    if (digit > 9) return std::nullopt;
+    magnitude = magnitude * 10 + digit;
+  }
+  return negative ? -magnitude : magnitude;
+}
+
+// The double rule's shortcut: a double written as an optional '-' and at most
+// 15 digits is an integer below 2^53, so converting the integer is exact and
+// equals from_chars's correctly rounded result (including -0). Most generated
+// values look so. nullopt for any other text (which may still be a double).
+inline std::optional<double> SmallIntegralDoubleCell(std::string_view text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.remove_prefix(1);
+  if (text.empty() || text.size() > 15) return std::nullopt;
+  int64_t v = 0;
+  for (const char c : text) {
+    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
+    if (digit > 9) return std::nullopt;
+    v = v * 10 + digit;
+  }
+  return negative ? -static_cast<double>(v) : static_cast<double>(v);
+}
 
 // `text` single-quoted for an error message, shortened to at most 40
 // characters (cut on a UTF-8 boundary, "..." appended) and with control
