@@ -1,6 +1,5 @@
 #include "sim/runtime.h"
 
-#include <deque>
 #include <memory>
 
 #include <fmt/format.h>
@@ -10,6 +9,7 @@
 #include "engine/key_groups.h"
 #include "engine/status_watermark_valve.h"
 #include "sim/event_queue.h"
+#include "sim/fifo_queue.h"
 #include "sim/prng.h"
 #include "sim/source_subtask.h"
 #include "sim/split_assignment.h"
@@ -42,7 +42,7 @@ struct Channel {
   uint32_t from_subtask = 0;  // global subtask index
   uint32_t to_subtask = 0;    // global subtask index
   int input = 0;            // the consumer valve's channel index
-  std::deque<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
+  FifoQueue<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
   Timestamp last_ready = Timestamp::Min();
   bool scheduled = false;
 };
@@ -101,7 +101,7 @@ class Runtime {
   // Element flow.
   void Emit(uint32_t subtask, Port port, Record record);
   void Broadcast(uint32_t subtask, const StreamElement& element);
-  void Send(Edge& edge, uint32_t consumer_index, StreamElement element);
+  void Send(Edge& edge, uint32_t consumer_index, StreamElement&& element);
   void Deliver(uint32_t subtask, int input, StreamElement& element);
   void ProcessRecord(uint32_t subtask, Record&& record);
   void OnValveWatermark(uint32_t subtask, Timestamp watermark);
@@ -430,12 +430,12 @@ void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
         Deliver(edge.chained_subtask, input_channel, copy);
         continue;
       }
-      for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, element);
+      for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, StreamElement(element));
     }
   }
 }
 
-void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement element) {
+void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement&& element) {
   const uint32_t id = edge.channels[consumer_index];
   Channel& channel = channels_[id];
   const int64_t min_latency = plan_.spec.channels.min_latency.millis();
@@ -447,7 +447,7 @@ void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement element) {
                               : latency_prng_.Between(min_latency, max_latency);
   const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
   channel.last_ready = ready;
-  channel.queue.emplace_back(ready, std::move(element));
+  channel.queue.push_back({ready, std::move(element)});
   if (!channel.scheduled) {
     channel.scheduled = true;
     ++channels_scheduled_;
