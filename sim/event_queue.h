@@ -10,11 +10,15 @@
 // (a channel delivery due now) are the next action to run, and the slot spares
 // them a heap push and pop. The order is the same total order either way:
 // the slot only ever holds an entry that precedes everything in the heap.
+// Likewise an action that is never pending twice at once (a source's next
+// row) may be pushed to a lane of its own, which holds one entry and spares it
+// the heap; Pop takes the least entry of the slot, the heap and the lanes.
 #ifndef TIDEMARK_SIM_EVENT_QUEUE_H_
 #define TIDEMARK_SIM_EVENT_QUEUE_H_
 
 #include <algorithm>
 #include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -44,18 +48,30 @@ class EventQueue {
     front_ = std::move(entry);
   }
 
-  bool empty() const { return !front_ && heap_.empty(); }
-  size_t size() const { return heap_.size() + (front_ ? 1 : 0); }
+  // Like Push, into lane `lane` (0, 1, ...). The rank is drawn as Push draws
+  // it, so a lane changes no order. REQUIRES: the lane holds no entry.
+  void PushToLane(size_t lane, engine::Timestamp at, Action action) {
+    if (lane >= lanes_.size()) lanes_.resize(lane + 1);
+    TIDEMARK_CHECK(!lanes_[lane]);
+    lanes_[lane] = Entry{at, prng_.Next(), next_sequence_++, std::move(action)};
+    ++lane_entries_;
+  }
+
+  bool empty() const { return size() == 0; }
+  size_t size() const { return heap_.size() + (front_ ? 1 : 0) + lane_entries_; }
   // REQUIRES: !empty().
-  engine::Timestamp next_time() const { return front_ ? front_->at : heap_.front().at; }
+  engine::Timestamp next_time() const { return EntryAt(Least()).at; }
 
   // REQUIRES: !empty().
   Action Pop(engine::Timestamp* at) {
     TIDEMARK_CHECK(!empty());
-    if (front_) {
-      *at = front_->at;
-      Action action = std::move(front_->action);
-      front_.reset();
+    const size_t where = Least();
+    if (where != kInHeap) {
+      std::optional<Entry>& held = where == kInFront ? front_ : lanes_[where];
+      *at = held->at;
+      Action action = std::move(held->action);
+      held.reset();
+      if (where != kInFront) --lane_entries_;
       return action;
     }
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
@@ -82,6 +98,26 @@ class EventQueue {
     }
   };
 
+  // Where the least entry is: kInFront, kInHeap (its top) or a lane's index.
+  // REQUIRES: !empty().
+  static constexpr size_t kInHeap = SIZE_MAX;
+  static constexpr size_t kInFront = SIZE_MAX - 1;
+  size_t Least() const {
+    size_t where = front_ ? kInFront : kInHeap;
+    const Entry* best = front_ ? &*front_ : heap_.empty() ? nullptr : &heap_.front();
+    if (lane_entries_ == 0) return where;
+    for (size_t lane = 0; lane < lanes_.size(); ++lane) {
+      if (lanes_[lane] && (best == nullptr || Later{}(*best, *lanes_[lane]))) {
+        where = lane;
+        best = &*lanes_[lane];
+      }
+    }
+    return where;
+  }
+  const Entry& EntryAt(size_t where) const {
+    return where == kInHeap ? heap_.front() : where == kInFront ? *front_ : *lanes_[where];
+  }
+
   void HeapPush(Entry entry) {
     heap_.push_back(std::move(entry));
     std::push_heap(heap_.begin(), heap_.end(), Later{});
@@ -91,6 +127,8 @@ class EventQueue {
   uint64_t next_sequence_ = 0;
   std::optional<Entry> front_;  // when set, precedes every entry of heap_
   std::vector<Entry> heap_;
+  std::vector<std::optional<Entry>> lanes_;
+  size_t lane_entries_ = 0;  // lanes holding an entry
 };
 
 }  // namespace tidemark::sim

@@ -45,10 +45,11 @@ BOOST_AUTO_TEST_CASE(simultaneous_actions_follow_the_seed) {
   BOOST_TEST(differs);
 }
 
-// The slot in front of the heap must not change the order: interleaved pushes
-// and pops, many at equal times, come out exactly as a plain sort by (time,
-// rank, insertion) of the same PRNG draws says.
-BOOST_AUTO_TEST_CASE(interleaved_pushes_and_pops_follow_time_rank_insertion) {
+// Neither the slot in front of the heap nor the lanes may change the order:
+// interleaved pushes (to the heap and to lanes) and pops, many at equal times,
+// come out exactly as a plain sort by (time, rank, insertion) of the same PRNG
+// draws says.
+BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_and_pops_follow_time_rank_insertion) {
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     EventQueue<int> queue{Prng(seed)};
     Prng ranks(seed);      // the queue's own draws, replayed
@@ -56,10 +57,17 @@ BOOST_AUTO_TEST_CASE(interleaved_pushes_and_pops_follow_time_rank_insertion) {
     std::vector<std::tuple<int64_t, uint64_t, int>> pending;  // (time, rank, id)
     int64_t now = 0;
     int next_id = 0;
+    std::vector<int> lane_holds(3, -1);  // the id each lane holds, or -1
     for (int step = 0; step < 300; ++step) {
       if (script.Below(3) != 0 || pending.empty()) {
         const int64_t at = now + static_cast<int64_t>(script.Below(3));
-        queue.Push(Timestamp::Millis(at), next_id);
+        const uint64_t lane = script.Below(6);  // 3, 4, 5: the heap
+        if (lane < lane_holds.size() && lane_holds[lane] == -1) {
+          queue.PushToLane(lane, Timestamp::Millis(at), next_id);
+          lane_holds[lane] = next_id;
+        } else {
+          queue.Push(Timestamp::Millis(at), next_id);
+        }
         pending.emplace_back(at, ranks.Next(), next_id++);
         continue;
       }
@@ -70,6 +78,9 @@ BOOST_AUTO_TEST_CASE(interleaved_pushes_and_pops_follow_time_rank_insertion) {
       BOOST_TEST_REQUIRE(at.millis() == std::get<0>(*expected));
       now = at.millis();
       pending.erase(expected);
+      for (int& held : lane_holds) {
+        if (held == got) held = -1;
+      }
     }
     BOOST_TEST(queue.size() == pending.size());
   }

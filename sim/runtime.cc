@@ -576,7 +576,7 @@ void Runtime::OnRow(uint32_t f) {
   }
   ReadNextRow(feed);
   if (feed.has_next) {
-    agenda_.Push(feed.next_arrival, {Action::Kind::kRow, f});
+    agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
   } else {
     agenda_.Push(now_, {Action::Kind::kEnd, f});
   }
@@ -654,8 +654,11 @@ void Runtime::Run() {
   bool any_unbounded = false;
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
-    agenda_.Push(feed.has_next ? feed.next_arrival : start,
-                 {feed.has_next ? Action::Kind::kRow : Action::Kind::kEnd, f});
+    if (feed.has_next) {
+      agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
+    } else {
+      agenda_.Push(start, {Action::Kind::kEnd, f});
+    }
     const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
     const PlannedNode& node = plan_.nodes[feed.node];
     for (int i = 0; i < node.parallelism; ++i) {
