@@ -64,6 +64,10 @@ int32_t JavaDoubleHashCode(double v) {
 int32_t JavaStringHashCode(std::string_view utf8) {
   uint32_t h = 0;
   size_t i = 0;
+  // ASCII is one UTF-16 code unit per byte, with no decoding (most keys).
+  while (i < utf8.size() && static_cast<unsigned char>(utf8[i]) < 0x80) {
+    h = HashStep(h, static_cast<unsigned char>(utf8[i++]));
+  }
   while (i < utf8.size()) h = HashCodePoint(h, DecodeOne(utf8, i));
   return static_cast<int32_t>(h);
 }

@@ -28,6 +28,10 @@ BOOST_AUTO_TEST_CASE(non_ascii_strings_hash_their_utf16_code_units) {
   BOOST_TEST(JavaStringHashCode("\xC3\xA9") == 233);  // U+00E9: one unit
   // U+1F600 is the surrogate pair D83D DE00: 0xD83D * 31 + 0xDE00.
   BOOST_TEST(JavaStringHashCode("\xF0\x9F\x98\x80") == 0xD83D * 31 + 0xDE00);
+  // ASCII then not: 'a' (97), then U+00E9 (233): 97 * 31 + 233 = 3240; and
+  // back to ASCII: 3240 * 31 + 'b' (98) = 100538.
+  BOOST_TEST(JavaStringHashCode("a\xC3\xA9") == 3240);
+  BOOST_TEST(JavaStringHashCode("a\xC3\xA9" "b") == 100538);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_utf8_becomes_one_replacement_per_maximal_subpart) {

@@ -45,7 +45,12 @@ int32_t MurmurHash(int32_t code) {
 
 int KeyGroupForHashCode(int32_t java_hash_code, int max_parallelism) {
   TIDEMARK_CHECK(max_parallelism >= 1 && max_parallelism <= kUpperBoundMaxParallelism);
-  return MurmurHash(java_hash_code) % max_parallelism;
+  const int murmur = MurmurHash(java_hash_code);  // >= 0
+  // The default max parallelism is a power of two: a mask, not a division.
+  if (std::has_single_bit(static_cast<uint32_t>(max_parallelism))) {
+    return murmur & (max_parallelism - 1);
+  }
+  return murmur % max_parallelism;
 }
 
 int AssignToKeyGroup(const Value& key, int max_parallelism) {
@@ -56,8 +61,13 @@ int AssignToKeyGroup(const Value& key, int max_parallelism) {
 int ComputeOperatorIndexForKeyGroup(int max_parallelism, int parallelism, int key_group) {
   TIDEMARK_CHECK(parallelism >= 1 && parallelism <= max_parallelism);
   TIDEMARK_CHECK(key_group >= 0 && key_group < max_parallelism);
-  // kg < 2^15 and p <= 2^15, so the product fits an int as in Java.
-  return key_group * parallelism / max_parallelism;
+  // kg < 2^15 and p <= 2^15, so the product fits an int as in Java; it is
+  // not negative, so a power-of-two divisor is a shift.
+  const int product = key_group * parallelism;
+  if (std::has_single_bit(static_cast<uint32_t>(max_parallelism))) {
+    return product >> std::countr_zero(static_cast<uint32_t>(max_parallelism));
+  }
+  return product / max_parallelism;
 }
 
 int AssignKeyToParallelOperator(const Value& key, int max_parallelism, int parallelism) {

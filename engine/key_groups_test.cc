@@ -44,6 +44,24 @@ BOOST_AUTO_TEST_CASE(murmur_reference_values) {
   BOOST_TEST(MurmurHash(-1) == 1982413648);
 }
 
+// §6.2/§6.3 as plain arithmetic: murmur % maxP, then kg * p / maxP. The
+// power-of-two shortcuts (a mask and a shift) must agree with it for every
+// hash code and parallelism, at power-of-two and other max parallelisms.
+BOOST_AUTO_TEST_CASE(key_group_shortcuts_agree_with_the_formulas) {
+  uint32_t code = 12345;
+  for (int i = 0; i < 2000; ++i) {
+    code = code * 1664525u + 1013904223u;  // any hash codes, negative ones too
+    for (const int max_p : {1, 2, 10, 128, 129, 4096, kUpperBoundMaxParallelism}) {
+      const int kg = KeyGroupForHashCode(static_cast<int32_t>(code), max_p);
+      BOOST_TEST_REQUIRE(kg == MurmurHash(static_cast<int32_t>(code)) % max_p);
+      for (const int p : {1, 3, 8, max_p}) {
+        if (p > max_p) continue;
+        BOOST_TEST_REQUIRE(ComputeOperatorIndexForKeyGroup(max_p, p, kg) == kg * p / max_p);
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(cep_rescaling_integer_keys_h1) {
   // H-1 (CEPRescalingTest), Integer keys, maxP 10; p=2 of 45 and 90 computed in §6.5.
   struct Case {
