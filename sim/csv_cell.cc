@@ -22,10 +22,7 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
   }
   if (i == text.size()) return CellStatus::kMalformed;
   if (text.size() - i <= 18) {
-    const std::optional<int64_t> v = ParseIntCell(text);
-    if (!v) return CellStatus::kMalformed;
-    *out = *v;
-    return CellStatus::kOk;
+    return ParseIntCell(text, out) ? CellStatus::kOk : CellStatus::kMalformed;
   }
   // Accumulate the magnitude unsigned so that INT64_MIN, whose magnitude has
   // no positive int64, parses without overflow.
@@ -44,10 +41,7 @@ CellStatus ParseInt64(std::string_view text, int64_t* out) {
 }
 
 CellStatus ParseFiniteDouble(std::string_view text, double* out) {
-  if (const std::optional<double> v = SmallIntegralDoubleCell(text)) {
-    *out = *v;
-    return CellStatus::kOk;
-  }
+  if (SmallIntegralDoubleCell(text, out)) return CellStatus::kOk;
   // from_chars takes no '+'; accept one before a digit or '.' as ints do.
   if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') {
     text.remove_prefix(1);
@@ -166,10 +160,8 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
 }
 
 namespace internal {
-std::optional<int64_t> ParseLongIntCell(std::string_view text) {
-  int64_t v = 0;
-  if (ParseInt64(text, &v) != CellStatus::kOk) return std::nullopt;
-  return v;
+bool ParseLongIntCell(std::string_view text, int64_t* out) {
+  return ParseInt64(text, out) == CellStatus::kOk;
 }
 }  // namespace internal
 

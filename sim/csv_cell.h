@@ -42,47 +42,53 @@ std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType 
 bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value& out,
                    CellError* error = nullptr);
 
+// The two below return bool and write through a pointer rather than return an
+// optional: they run for every number of a trace, and an optional returned
+// through memory and tested by its flag byte stalls the load on the store.
+
 namespace internal {
 // ParseIntCell for more than 18 digits, where the range must be checked.
-std::optional<int64_t> ParseLongIntCell(std::string_view text);
+bool ParseLongIntCell(std::string_view text, int64_t* out);
 }  // namespace internal
 
 // The int rule above alone, for columns that hold an int outside any Value.
 // Inline: every int cell of a trace goes through it.
-inline std::optional<int64_t> ParseIntCell(std::string_view text) {
+inline bool ParseIntCell(std::string_view text, int64_t* out) {
   size_t i = 0;
   bool negative = false;
   if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
     negative = text[0] == '-';
     i = 1;
   }
-  if (i == text.size()) return std::nullopt;
+  if (i == text.size()) return false;
   // At most 18 digits cannot overflow: no range check (and no division) per digit.
-  if (text.size() - i > 18) return internal::ParseLongIntCell(text);
+  if (text.size() - i > 18) return internal::ParseLongIntCell(text, out);
   int64_t magnitude = 0;
   for (; i < text.size(); ++i) {
     const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(text[i])) - '0';
-    if (digit > 9) return std::nullopt;
+    if (digit > 9) return false;
     magnitude = magnitude * 10 + digit;
   }
-  return negative ? -magnitude : magnitude;
+  *out = negative ? -magnitude : magnitude;
+  return true;
 }
 
 // The double rule's shortcut: a double written as an optional '-' and at most
 // 15 digits is an integer below 2^53, so converting the integer is exact and
 // equals from_chars's correctly rounded result (including -0). Most generated
-// values look so. nullopt for any other text (which may still be a double).
-inline std::optional<double> SmallIntegralDoubleCell(std::string_view text) {
+// values look so. False for any other text (which may still be a double).
+inline bool SmallIntegralDoubleCell(std::string_view text, double* out) {
   const bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
-  if (text.empty() || text.size() > 15) return std::nullopt;
+  if (text.empty() || text.size() > 15) return false;
   int64_t v = 0;
   for (const char c : text) {
     const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
-    if (digit > 9) return std::nullopt;
+    if (digit > 9) return false;
     v = v * 10 + digit;
   }
-  return negative ? -static_cast<double>(v) : static_cast<double>(v);
+  *out = negative ? -static_cast<double>(v) : static_cast<double>(v);
+  return true;
 }
 
 // `text` single-quoted for an error message, shortened to at most 40

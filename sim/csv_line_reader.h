@@ -27,9 +27,10 @@ class CsvLineReader {
   CsvLineReader(const CsvLineReader&) = delete;
   CsvLineReader& operator=(const CsvLineReader&) = delete;
 
-  // The next line, or nullopt at end of file. The view is valid until the next
-  // call. Throws engine::InputError if reading fails midway.
-  std::optional<std::string_view> Next();
+  // Points `line` at the next line, or returns false at end of file. The view
+  // is valid until the next call. Throws engine::InputError if reading fails
+  // midway. (A bool and a pointer, not an optional: this runs once a row.)
+  bool Next(std::string_view* line);
 
   // The number of the line last returned (0 before the first).
   int64_t line_number() const { return line_number_; }

@@ -22,10 +22,14 @@ uint64_t LoadWord(const char* p, size_t left) {
   uint64_t word = 0;
   if (left >= 8) {
     std::memcpy(&word, p, 8);
-  } else {
-    std::memcpy(&word, p, left);
+    if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+    return word;
   }
-  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  // Byte by byte in a register: a short memcpy to memory and a word load back
+  // would stall the load on the stores.
+  for (size_t i = 0; i < left; ++i) {
+    word |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  }
   return word;
 }
 
@@ -134,31 +138,34 @@ bool PlainRowParser::ParseCell(const Column& column, std::string_view text, Trac
   }
   switch (column.op) {
     case Op::kInt: {
-      const std::optional<int64_t> v = ParseIntCell(text);
-      if (v) Store(row.record.values[column.field], *v);
-      return v.has_value();
+      int64_t v = 0;
+      if (!ParseIntCell(text, &v)) return false;
+      Store(row.record.values[column.field], v);
+      return true;
     }
     case Op::kDouble: {
       engine::Value& value = row.record.values[column.field];
-      if (const std::optional<double> v = SmallIntegralDoubleCell(text)) {
-        Store(value, *v);
-        return true;
+      double v = 0;
+      if (!SmallIntegralDoubleCell(text, &v)) {
+        return ParseCellInto(text, engine::ValueType::kDouble, value);
       }
-      return ParseCellInto(text, engine::ValueType::kDouble, value);
+      Store(value, v);
+      return true;
     }
     case Op::kString:
       return ParseCellInto(text, engine::ValueType::kString, row.record.values[column.field]);
     case Op::kBool:
       return ParseCellInto(text, engine::ValueType::kBool, row.record.values[column.field]);
     case Op::kArrival: {
-      const std::optional<int64_t> ms = ParseIntCell(text);
-      if (ms) row.arrival = engine::Timestamp::Millis(*ms);
-      return ms.has_value();
+      int64_t ms = 0;
+      if (!ParseIntCell(text, &ms)) return false;
+      row.arrival = engine::Timestamp::Millis(ms);
+      return true;
     }
     case Op::kPartition: {
-      const std::optional<int64_t> n = ParseIntCell(text);
-      if (!n || *n < 0 || *n > std::numeric_limits<int32_t>::max()) return false;
-      row.partition = static_cast<int32_t>(*n);
+      int64_t n = 0;
+      if (!ParseIntCell(text, &n) || n < 0 || n > std::numeric_limits<int32_t>::max()) return false;
+      row.partition = static_cast<int32_t>(n);
       return true;
     }
     case Op::kKind: {

@@ -102,7 +102,7 @@ struct CsvRecordReader::Impl {
   }
 
   Status Next();
-  std::optional<std::string_view> NextCandidate();
+  bool NextCandidate(std::string_view* body);
   Status ParseCandidate();
   std::optional<Status> Feed(std::string_view line);
   bool SplitPlain(std::string_view body);
@@ -139,24 +139,25 @@ struct CsvRecordReader::Impl {
 CsvRecordReader::Status CsvRecordReader::Impl::Next() {
   if (finished) return Status::kEnd;
   while (true) {
-    const std::optional<std::string_view> line = lines.Next();
-    if (!line) return Finish();
-    if (const std::optional<Status> status = Feed(*line)) return *status;
+    std::string_view line;
+    if (!lines.Next(&line)) return Finish();
+    if (const std::optional<Status> status = Feed(line)) return *status;
   }
 }
 
-std::optional<std::string_view> CsvRecordReader::Impl::NextCandidate() {
-  if (finished) return std::nullopt;
-  const std::optional<std::string_view> line = lines.Next();
-  if (!line) {
+bool CsvRecordReader::Impl::NextCandidate(std::string_view* body) {
+  if (finished) return false;
+  std::string_view line;
+  if (!lines.Next(&line)) {
     Finish();  // no record is open between records: this only marks the end
-    return std::nullopt;
+    return false;
   }
-  candidate = *line;
-  record = *line;
+  candidate = line;
+  record = line;
   cells.clear();
   record_line = lines.line_number();
-  return LineBody(*line);
+  *body = LineBody(line);
+  return true;
 }
 
 CsvRecordReader::Status CsvRecordReader::Impl::ParseCandidate() {
@@ -337,7 +338,7 @@ CsvRecordReader::~CsvRecordReader() = default;
 
 CsvRecordReader::Status CsvRecordReader::Next() { return impl_->Next(); }
 
-std::optional<std::string_view> CsvRecordReader::NextCandidate() { return impl_->NextCandidate(); }
+bool CsvRecordReader::NextCandidate(std::string_view* line) { return impl_->NextCandidate(line); }
 
 CsvRecordReader::Status CsvRecordReader::ParseCandidate() { return impl_->ParseCandidate(); }
 

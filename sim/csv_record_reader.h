@@ -55,12 +55,13 @@ class CsvRecordReader {
   Status Next();
 
   // A fast path for callers that parse simple lines themselves. Reads the
-  // next physical line and returns it without its line break, or nullopt at
-  // end of file. The caller either takes it, having found it to be one plain
-  // record (no quote, no '\r', not blank; line() and raw() then describe it),
-  // or calls ParseCandidate(), which reads it exactly as Next() would have,
-  // with any further lines its record spans, and returns Next()'s status.
-  std::optional<std::string_view> NextCandidate();
+  // next physical line into `line`, without its line break, or returns false
+  // at end of file. The caller either takes it, having found it to be one
+  // plain record (no quote, no '\r', not blank; line() and raw() then
+  // describe it), or calls ParseCandidate(), which reads it exactly as Next()
+  // would have, with any further lines its record spans, and returns Next()'s
+  // status. (A bool and a pointer, not an optional: this runs once a row.)
+  bool NextCandidate(std::string_view* line);
   Status ParseCandidate();
 
   // The cells of the current record. Views stay valid until the next Next().

@@ -69,9 +69,9 @@ std::optional<TraceRow> CsvTraceReader::Next() {
 bool CsvTraceReader::Next(TraceRow& row) {
   CsvRecordReader::Status status = CsvRecordReader::Status::kEnd;
   if (plain_rows_) {
-    const std::optional<std::string_view> line = records_.NextCandidate();
-    if (!line) return false;
-    if (plain_rows_->Parse(*line, row)) {
+    std::string_view line;
+    if (!records_.NextCandidate(&line)) return false;
+    if (plain_rows_->Parse(line, row)) {
       row.record.id = rows_read_++;
       row.line = records_.line();
       row.raw.clear();

@@ -78,6 +78,9 @@ struct SourceFeed {
   Timestamp next_arrival;
   Timestamp last_arrival = Timestamp::Min();
   uint64_t rows = 0;
+  // The partition of the next row read without @partition: row index modulo
+  // partitions, counted round rather than divided per row.
+  int32_t round_robin = 0;
   int32_t partitions = 1;
   std::vector<uint32_t> owner;  // partition -> global subtask index
   bool exhausted = false;
@@ -544,9 +547,8 @@ void Runtime::OnRow(uint32_t f) {
   SourceFeed& feed = feeds_[f];
   // Read in place: the next row overwrites it only once this one is done.
   TraceRow& row = feed.next;
-  const uint64_t index = feed.rows - 1;
-  const int32_t partition =
-      row.partition.value_or(static_cast<int32_t>(index % static_cast<uint64_t>(feed.partitions)));
+  const int32_t partition = row.partition ? *row.partition : feed.round_robin;
+  if (++feed.round_robin == feed.partitions) feed.round_robin = 0;
   if (partition >= feed.partitions) {
     const SourceSpec& spec = plan_.spec.sources[plan_.nodes[feed.node].source];
     throw engine::InputError(
