@@ -12,6 +12,10 @@
 namespace tidemark::engine {
 namespace {
 
+// x & (x - 1) clears the lowest set bit: zero for a power of two. (Not
+// std::has_single_bit, which without -mpopcnt is a library call per record.)
+bool IsPowerOfTwo(int x) { return x > 0 && (x & (x - 1)) == 0; }
+
 uint32_t RoundUpToPowerOfTwo(uint32_t x) {
   x = x - 1;
   x |= x >> 1;
@@ -47,7 +51,7 @@ int KeyGroupForHashCode(int32_t java_hash_code, int max_parallelism) {
   TIDEMARK_CHECK(max_parallelism >= 1 && max_parallelism <= kUpperBoundMaxParallelism);
   const int murmur = MurmurHash(java_hash_code);  // >= 0
   // The default max parallelism is a power of two: a mask, not a division.
-  if (std::has_single_bit(static_cast<uint32_t>(max_parallelism))) {
+  if (IsPowerOfTwo(max_parallelism)) {
     return murmur & (max_parallelism - 1);
   }
   return murmur % max_parallelism;
@@ -64,7 +68,7 @@ int ComputeOperatorIndexForKeyGroup(int max_parallelism, int parallelism, int ke
   // kg < 2^15 and p <= 2^15, so the product fits an int as in Java; it is
   // not negative, so a power-of-two divisor is a shift.
   const int product = key_group * parallelism;
-  if (std::has_single_bit(static_cast<uint32_t>(max_parallelism))) {
+  if (IsPowerOfTwo(max_parallelism)) {
     return product >> std::countr_zero(static_cast<uint32_t>(max_parallelism));
   }
   return product / max_parallelism;

@@ -516,10 +516,11 @@ void Runtime::OnValveStatus(uint32_t subtask, engine::WatermarkStatus status) {
 
 void Runtime::ScheduleWakeup(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
-  auto next = s.op->NextProcessingTimer();
-  if (!next || *next >= s.wakeup) return;
+  // None pending (Max) never comes before the wake-up already set (at most Max).
+  const Timestamp next = s.op->NextProcessingTimer();
+  if (next >= s.wakeup) return;
   if (s.wakeup == Timestamp::Max()) ++wakeups_pending_;
-  s.wakeup = std::max(*next, now_);
+  s.wakeup = std::max(next, now_);
   agenda_.Push(s.wakeup, {Action::Kind::kWakeup, subtask});
 }
 

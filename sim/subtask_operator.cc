@@ -13,11 +13,10 @@ using engine::Record;
 
 namespace {
 
-// The earliest pending processing-time timer of a keyed operator's timers.
+// The earliest pending processing-time timer of a keyed operator's timers, or Max.
 template <typename Namespace>
-std::optional<engine::Timestamp> EarliestProcessingTimer(
-    const engine::TimerService<Namespace>& timers) {
-  if (timers.processing_timers().empty()) return std::nullopt;
+engine::Timestamp EarliestProcessingTimer(const engine::TimerService<Namespace>& timers) {
+  if (timers.processing_timers().empty()) return engine::Timestamp::Max();
   return timers.processing_timers().begin()->timestamp;
 }
 
@@ -99,7 +98,7 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
     operator_.AdvanceProcessingTime(now, *this);
   }
 
-  std::optional<engine::Timestamp> NextProcessingTimer() const override {
+  engine::Timestamp NextProcessingTimer() const override {
     return EarliestProcessingTimer(operator_.timers());
   }
 
@@ -151,7 +150,7 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
     ctx_ = &ctx;
     operator_.AdvanceProcessingTime(now, *this);
   }
-  std::optional<engine::Timestamp> NextProcessingTimer() const override {
+  engine::Timestamp NextProcessingTimer() const override {
     return EarliestProcessingTimer(operator_.timers());
   }
 

@@ -46,8 +46,10 @@ class SubtaskOperator {
   // Sets the processing clock and fires the processing-time timers due.
   virtual void AdvanceProcessingTime(engine::Timestamp /*now*/, OperatorContext& /*ctx*/) {}
   // The earliest pending processing-time timer, so the runtime can wake the
-  // operator up when no element arrives.
-  virtual std::optional<engine::Timestamp> NextProcessingTimer() const { return std::nullopt; }
+  // operator up when no element arrives; Max when none is pending. (Max, not
+  // an optional: asked after every record, and an optional returned through
+  // memory stalls the load of its flag on the store.)
+  virtual engine::Timestamp NextProcessingTimer() const { return engine::Timestamp::Max(); }
 };
 
 // REQUIRES node.kind != kSource.
