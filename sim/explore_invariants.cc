@@ -49,6 +49,34 @@ class Checker {
     return false;
   }
 
+  // One record's counts at one node, by port (or sink), in flat arrays reused
+  // record after record: explore checks every record of every schedule.
+  struct Counts {
+    std::vector<uint64_t> out;          // emissions by port
+    std::vector<uint8_t> touched;       // ports emitted on (or passed through)
+    std::vector<uint64_t> unconsumed;   // by port
+    std::vector<uint64_t> sunk;         // by sink
+    std::vector<const engine::LedgerEntry*> entries;  // the record's entries here
+
+    static uint64_t& At(std::vector<uint64_t>& v, size_t i) {
+      if (i >= v.size()) v.resize(i + 1, 0);
+      return v[i];
+    }
+    uint64_t Out(size_t port) const { return port < out.size() ? out[port] : 0; }
+    uint64_t& Emit(size_t port) {
+      if (port >= touched.size()) touched.resize(port + 1, 0);
+      touched[port] = 1;
+      return At(out, port);
+    }
+    void Clear() {
+      std::fill(out.begin(), out.end(), 0);
+      std::fill(touched.begin(), touched.end(), 0);
+      std::fill(unconsumed.begin(), unconsumed.end(), 0);
+      std::fill(sunk.begin(), sunk.end(), 0);
+      entries.clear();
+    }
+  };
+
   void Conservation() {
     std::vector<std::vector<const engine::LedgerEntry*>> by_record;
     for (const engine::LedgerEntry& e : result_.ledger.entries()) {
@@ -60,12 +88,20 @@ class Checker {
     for (const SourceRows& s : rows_) ids = std::max(ids, s.rows.size());
     by_record.resize(ids);
     // held[s][id]: how often sink s holds record id.
-    std::vector<std::map<engine::RecordId, uint64_t>> held(plan_.sinks.size());
+    std::vector<std::vector<uint64_t>> held(plan_.sinks.size(), std::vector<uint64_t>(ids, 0));
     for (size_t s = 0; s < result_.sinks.size(); ++s) {
       for (const engine::Record& r : result_.sinks[s].records) {
-        if (r.id != engine::kNoRecordId) ++held[s][r.id];
+        if (r.id != engine::kNoRecordId) ++Counts::At(held[s], r.id);
       }
     }
+    // What does not change from record to record.
+    const size_t nodes = plan_.nodes.size();
+    consumed_.assign(nodes, {});
+    for (uint32_t n = 0; n < nodes; ++n) {
+      const size_t ports = plan_.nodes[n].side_outputs.size() + 1;
+      for (uint32_t port = 0; port < ports; ++port) consumed_[n].push_back(Consumed(n, port));
+    }
+    counts_.assign(nodes, {});
     for (engine::RecordId id = 0; id < ids && problems_.size() < limit_; ++id) {
       CheckRecord(id, by_record[id], held);
     }
@@ -78,29 +114,32 @@ class Checker {
     return kind == TraceRowKind::kEvent || kind == TraceRowKind::kParseFailure ? 1 : 0;
   }
 
+  bool IsConsumed(uint32_t n, uint32_t port) const {
+    return port < consumed_[n].size() ? consumed_[n][port] : Consumed(n, port);
+  }
+
   void CheckRecord(engine::RecordId id, const std::vector<const engine::LedgerEntry*>& entries,
-                   const std::vector<std::map<engine::RecordId, uint64_t>>& held) {
+                   const std::vector<std::vector<uint64_t>>& held) {
     const size_t nodes = plan_.nodes.size();
-    std::vector<std::map<uint32_t, uint64_t>> out(nodes);
-    std::vector<std::vector<const engine::LedgerEntry*>> at(nodes);
-    for (const engine::LedgerEntry* e : entries) at[e->node].push_back(e);
+    for (Counts& c : counts_) c.Clear();
+    for (const engine::LedgerEntry* e : entries) counts_[e->node].entries.push_back(e);
     for (uint32_t n = 0; n < nodes; ++n) {
       const PlannedNode& node = plan_.nodes[n];
+      Counts& c = counts_[n];
       uint64_t arrivals = 0;
       if (node.kind == PlannedNode::Kind::kSource) {
         arrivals = SourceArrivals(node, id);
       } else {
-        for (const NodeInput& in : node.inputs) arrivals += out[in.node][in.port];
+        for (const NodeInput& in : node.inputs) arrivals += counts_[in.node].Out(in.port);
       }
       uint64_t terminal = 0, emissions = 0;
-      std::map<uint32_t, uint64_t> unconsumed, sunk;
-      for (const engine::LedgerEntry* e : at[n]) {
+      for (const engine::LedgerEntry* e : c.entries) {
         if (e->fate == Fate::kUnconsumed) {
-          ++unconsumed[e->tag];
+          ++Counts::At(c.unconsumed, e->tag);
         } else if (e->fate == Fate::kSunk) {
-          ++sunk[e->tag];
+          ++Counts::At(c.sunk, e->tag);
         } else if (IsEmission(e->fate)) {
-          ++out[n][e->tag];
+          ++c.Emit(e->tag);
           ++emissions;
         } else if (engine::IsTerminal(e->fate)) {
           ++terminal;
@@ -109,7 +148,7 @@ class Checker {
       std::string problem;
       if (PassesThrough(node)) {
         if (terminal + emissions != 0) problem = "a pass-through stream decided";
-        out[n][0] = arrivals;
+        c.Emit(0) = arrivals;
       } else if (node.kind == PlannedNode::Kind::kProcess ||
                  node.kind == PlannedNode::Kind::kKeyedProcess) {
         // A rule emits to each of its destinations (or, with only a timer
@@ -121,23 +160,25 @@ class Checker {
       } else if (terminal + emissions != arrivals) {
         problem = fmt::format("{} arrivals but {} decisions", arrivals, terminal + emissions);
       }
-      for (const auto& [port, count] : out[n]) {
+      // Every port something left on, in ascending order.
+      for (uint32_t port = 0; port < c.touched.size(); ++port) {
+        if (c.touched[port] == 0) continue;
         bool sinks = false;
         for (const PlannedSink& s : plan_.sinks) sinks |= port == 0 && s.node == n;
-        const uint64_t expected = Consumed(n, port) || sinks ? 0 : count;
-        if (unconsumed[port] != expected) {
-          problem = fmt::format("port {}: {} noted unconsumed, expected {}", port, unconsumed[port],
-                                expected);
+        const uint64_t expected = IsConsumed(n, port) || sinks ? 0 : c.out[port];
+        const uint64_t noted = Counts::At(c.unconsumed, port);
+        if (noted != expected) {
+          problem = fmt::format("port {}: {} noted unconsumed, expected {}", port, noted, expected);
         }
       }
       for (uint32_t s = 0; s < plan_.sinks.size(); ++s) {
         const bool here = plan_.sinks[s].node == n;
-        const uint64_t expected = here ? out[n][0] : 0;
-        const auto it = held[s].find(id);
-        const uint64_t holds = !here || it == held[s].end() ? 0 : it->second;
-        if (sunk[s] != expected || holds != expected) {
+        const uint64_t expected = here ? c.Out(0) : 0;
+        const uint64_t holds = !here || id >= held[s].size() ? 0 : held[s][id];
+        const uint64_t sunk = Counts::At(c.sunk, s);
+        if (sunk != expected || holds != expected) {
           problem = fmt::format("sink '{}': ledger {}, holds {}, expected {}", plan_.sinks[s].name,
-                                sunk[s], holds, expected);
+                                sunk, holds, expected);
         }
       }
       if (!problem.empty()) {
@@ -252,6 +293,8 @@ class Checker {
   const RunResult& result_;
   size_t limit_;
   std::vector<std::string> problems_;
+  std::vector<std::vector<bool>> consumed_;  // [node][port]: a node reads that port
+  std::vector<Counts> counts_;               // [node], for the record being checked
 };
 
 }  // namespace

@@ -2,6 +2,9 @@
 // and the two shipped explore scenarios end to end.
 #include <boost/test/unit_test.hpp>
 
+#include <functional>
+#include <optional>
+
 #include <filesystem>
 #include <set>
 
@@ -177,6 +180,67 @@ BOOST_AUTO_TEST_CASE(invariant_checks_catch_a_lost_record_and_a_regressing_water
   const auto wm_problems = CheckInvariants(x.plan(), x.rows(), repeated);
   BOOST_REQUIRE_EQUAL(wm_problems.size(), 1u);
   BOOST_TEST(wm_problems[0].find("watermark monotonicity") == 0u);
+}
+
+// The conservation check per record: a ledger with one entry dropped or one
+// added must be caught at the right node, with the count it broke.
+BOOST_AUTO_TEST_CASE(conservation_catches_a_missing_decision_an_extra_unconsumed_and_an_extra_sink) {
+  const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
+  const RunResult r = x.RunDetailed(1);
+  // The ledger of `r` with `edit` applied to each entry (false drops it),
+  // then `extra` added.
+  const auto edited = [&](const std::function<bool(engine::LedgerEntry&)>& edit,
+                          std::optional<engine::LedgerEntry> extra) {
+    RunResult out = r;
+    out.ledger = engine::Ledger(engine::Ledger::Detail::kEveryRecord);
+    for (engine::LedgerEntry e : r.ledger.entries()) {
+      if (edit(e)) out.ledger.Add(e);
+    }
+    if (extra) out.ledger.Add(*extra);
+    return CheckInvariants(x.plan(), x.rows(), out);
+  };
+  // The first terminal decision about record 0 at the window. Ids are row
+  // numbers per source, so id 0 is row 0 of both 'fast' and 'slow': two
+  // arrivals through the union, two decisions; without one, 2 against 1.
+  const engine::LedgerEntry* decided = nullptr;
+  for (const engine::LedgerEntry& e : r.ledger.entries()) {
+    if (e.record == 0 && engine::IsTerminal(e.fate) && e.fate != engine::Fate::kSunk) {
+      decided = &e;
+      break;
+    }
+  }
+  BOOST_REQUIRE(decided != nullptr);
+  const std::string node = x.plan().nodes[decided->node].name;
+  bool dropped = false;
+  const auto missing = edited(
+      [&](engine::LedgerEntry& e) {
+        if (dropped || e.record != 0 || e.node != decided->node || e.fate != decided->fate) return true;
+        dropped = true;
+        return false;
+      },
+      std::nullopt);
+  BOOST_REQUIRE(!missing.empty());
+  BOOST_TEST(missing[0] == "conservation: record 0 at '" + node + "': 2 arrivals but 1 decisions");
+  // A record that left a port nobody reads is noted unconsumed once; a second
+  // note on a sunk port (a sink reads it, so 0 are expected) is caught.
+  const engine::LedgerEntry* sunk = nullptr;
+  for (const engine::LedgerEntry& e : r.ledger.entries()) {
+    if (e.fate == engine::Fate::kSunk) {
+      sunk = &e;
+      break;
+    }
+  }
+  BOOST_REQUIRE(sunk != nullptr);
+  engine::LedgerEntry unconsumed = *sunk;
+  unconsumed.fate = engine::Fate::kUnconsumed;
+  unconsumed.tag = 0;
+  const auto extra_unconsumed = edited([](engine::LedgerEntry&) { return true; }, unconsumed);
+  BOOST_REQUIRE(!extra_unconsumed.empty());
+  BOOST_TEST(extra_unconsumed[0].find("port 0: 1 noted unconsumed, expected 0") != std::string::npos);
+  // The same sink noted twice: the ledger says 2, the sink holds 1.
+  const auto extra_sink = edited([](engine::LedgerEntry&) { return true; }, *sunk);
+  BOOST_REQUIRE(!extra_sink.empty());
+  BOOST_TEST(extra_sink[0].find("': ledger 2, holds 1, expected 1") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
