@@ -289,7 +289,8 @@ rc::Gen<std::string> TrickyCell() {
       "inf", "true", "FALSE", "tRuE", "event", "watermark", "idle", "active", "Event", "x", "s1",
       "99999999999999999999", "-9223372036854775808", "9223372036854775807",
       "123456789012345678", "2147483647", "2147483648", "-1", "\"a,b\"", "\"\"", "\"7\"", "a\"b",
-      "1\r2", "+", "-", "0x10"});
+      "1\r2", "+", "-", "0x10", "12345678", "123456789", "1234567a", "a2345678", "-12345678",
+      "+99999999", "00000000", "1/2", ":", "9:", "/9", "-", "1 2"});
 }
 
 // A cell for column `column` of the header below: mostly one that parses
@@ -297,7 +298,7 @@ rc::Gen<std::string> TrickyCell() {
 rc::Gen<std::string> CellFor(size_t column) {
   static const std::vector<std::vector<std::string>> kValid = {
       {"s1", "k0178", " s 2 ", "x"},              // sensor_id
-      {"8", "-5", "+7", "007", "123456789"},      // ts
+      {"8", "-5", "+7", "007", "123456789", "12345678", "99999999"},  // ts
       {"112", "21.5", "-3", ".5", "1e3", ""},     // temperature
       {"true", "false", "TRUE", ""},              // ok
       {"", "event", "watermark", "idle", "active"},  // @kind

@@ -32,7 +32,7 @@ CsvLineReader::CsvLineReader(std::string path) : path_(std::move(path)) {
   if (!file_) ThrowFileError(path_, "open", errno);
   // Blocks are already large; stdio's own buffer would only add a copy.
   std::setvbuf(file_.get(), nullptr, _IONBF, 0);
-  buffer_.resize(kBlockBytes);
+  buffer_.resize(kBlockBytes + kReadablePastLine);
 }
 
 bool CsvLineReader::Fill() {
@@ -44,9 +44,12 @@ bool CsvLineReader::Fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+  // The last kReadablePastLine bytes are never filled: readable past any line.
+  const size_t capacity = buffer_.size() - kReadablePastLine;
+  if (end_ == capacity) buffer_.resize(capacity * 2 + kReadablePastLine);
   errno = 0;
-  const size_t n = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_.get());
+  const size_t n = std::fread(buffer_.data() + end_, 1, buffer_.size() - kReadablePastLine - end_,
+                              file_.get());
   end_ += n;
   if (n == 0) {
     if (std::ferror(file_.get())) ThrowFileError(path_, "read", errno);

@@ -28,9 +28,12 @@ class CsvLineReader {
   CsvLineReader& operator=(const CsvLineReader&) = delete;
 
   // Points `line` at the next line, or returns false at end of file. The view
-  // is valid until the next call. Throws engine::InputError if reading fails
+  // is valid until the next call, and the kReadablePastLine bytes after it may
+  // be read too (their contents are unspecified), so that a parser can load
+  // a line eight bytes at a time. Throws engine::InputError if reading fails
   // midway. (A bool and a pointer, not an optional: this runs once a row.)
   bool Next(std::string_view* line);
+  static constexpr size_t kReadablePastLine = 8;
 
   // The number of the line last returned (0 before the first).
   int64_t line_number() const { return line_number_; }

@@ -32,6 +32,8 @@ class PlainRowParser {
   // Fills every typed part of `row` (kind, values, timestamp, arrival,
   // partition, watermark) from `body`, a line without its line break, and
   // returns true; or returns false, with `row` partly written.
+  // REQUIRES: the 8 bytes after `body` are readable (it is loaded a word at a
+  // time; what those bytes hold does not matter), as CsvLineReader promises.
   bool Parse(std::string_view body, TraceRow& row) const;
 
  private:

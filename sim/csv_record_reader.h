@@ -61,6 +61,7 @@ class CsvRecordReader {
   // describe it), or calls ParseCandidate(), which reads it exactly as Next()
   // would have, with any further lines its record spans, and returns Next()'s
   // status. (A bool and a pointer, not an optional: this runs once a row.)
+  // The 8 bytes after the line may be read (CsvLineReader::kReadablePastLine).
   bool NextCandidate(std::string_view* line);
   Status ParseCandidate();
 
