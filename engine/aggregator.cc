@@ -36,30 +36,45 @@ Aggregator::Aggregator(const Schema& input, std::vector<AggregateSpec> specs)
 }
 
 void Aggregator::Add(std::vector<Accumulator>& accs, const Record& record) const {
-  if (accs.size() != resolved_.size()) accs.resize(resolved_.size());
-  for (size_t i = 0; i < resolved_.size(); ++i) {
-    const Resolved& r = resolved_[i];
-    static const Value kNoValue;
-    AddOne(r, accs[i], r.has_field ? record.values[r.field] : kNoValue);
+  if (accs.size() != resolved_.size()) [[unlikely]] accs.resize(resolved_.size());
+  Accumulator* acc = accs.data();
+  for (const Resolved& r : resolved_) AddOne(r, *acc++, record);
+}
+
+// Count, sum and avg are folded here, inline, without looking at the value
+// more than once; the value-keeping kinds go to AddValue.
+inline void Aggregator::AddOne(const Resolved& r, Accumulator& acc, const Record& record) const {
+  switch (r.kind) {
+    case AggregateKind::kCount:
+      if (!r.has_field || TypeOf(record.values[r.field]) != ValueType::kNull) ++acc.count;
+      return;
+    case AggregateKind::kSum:
+    case AggregateKind::kAvg: {
+      const Value& v = record.values[r.field];
+      if (const auto* d = std::get_if<double>(&v)) {
+        acc.double_sum += *d;
+      } else if (const auto* i = std::get_if<int64_t>(&v)) {
+        acc.int_sum = WrappingAdd(acc.int_sum, *i);
+      } else if (TypeOf(v) == ValueType::kNull) {
+        return;  // nulls are skipped
+      }
+      ++acc.count;
+      return;
+    }
+    case AggregateKind::kMin:
+    case AggregateKind::kMax:
+    case AggregateKind::kFirst:
+    case AggregateKind::kLast:
+    case AggregateKind::kCollect: AddValue(r, acc, record.values[r.field]); return;
   }
 }
 
-void Aggregator::AddOne(const Resolved& r, Accumulator& acc, const Value& v) const {
+void Aggregator::AddValue(const Resolved& r, Accumulator& acc, const Value& v) const {
   const bool is_null = TypeOf(v) == ValueType::kNull;
   switch (r.kind) {
     case AggregateKind::kCount:
-      if (!r.has_field || !is_null) ++acc.count;
-      return;
     case AggregateKind::kSum:
-    case AggregateKind::kAvg:
-      if (is_null) return;
-      ++acc.count;
-      if (const auto* i = std::get_if<int64_t>(&v)) {
-        acc.int_sum = WrappingAdd(acc.int_sum, *i);
-      } else if (const auto* d = std::get_if<double>(&v)) {
-        acc.double_sum += *d;
-      }
-      return;
+    case AggregateKind::kAvg: TIDEMARK_CHECK(false);  // folded by AddOne
     case AggregateKind::kMin:
     case AggregateKind::kMax: {
       if (is_null) return;

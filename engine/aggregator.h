@@ -52,7 +52,9 @@ class Aggregator {
     bool int_field;      // numeric field is int (sum type, avg source)
   };
 
-  void AddOne(const Resolved& r, Accumulator& acc, const Value& v) const;
+  void AddOne(const Resolved& r, Accumulator& acc, const Record& record) const;
+  // min, max, first, last and collect. REQUIRES: r.has_field.
+  void AddValue(const Resolved& r, Accumulator& acc, const Value& v) const;
   void MergeOne(const Resolved& r, Accumulator& target, const Accumulator& source) const;
   Value ResultOne(const Resolved& r, const Accumulator& acc) const;
 

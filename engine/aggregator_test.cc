@@ -100,6 +100,33 @@ BOOST_AUTO_TEST_CASE(int_sum_wraps_like_a_java_long) {
   BOOST_TEST(std::get<int64_t>(agg.Results(accs)[0]) == Timestamp::Min().millis());
 }
 
+// count, sum and avg are folded inline per kind; nulls are skipped by all but
+// count(), and an avg over a double field divides the double sum.
+BOOST_AUTO_TEST_CASE(count_sum_and_avg_skip_nulls) {
+  const Aggregator agg(Readings(), {Spec("c", AggregateKind::kCount, std::nullopt),
+                                    Spec("cd", AggregateKind::kCount, 2),
+                                    Spec("sd", AggregateKind::kSum, 2),
+                                    Spec("ad", AggregateKind::kAvg, 2),
+                                    Spec("ai", AggregateKind::kAvg, 1)});
+  std::vector<Accumulator> accs;
+  agg.Add(accs, Reading("a", Value(), 1.5));
+  agg.Add(accs, Reading("a", int64_t{-4}, Value()));
+  agg.Add(accs, Reading("a", int64_t{7}, 3.0));
+  const std::vector<Value> r = agg.Results(accs);
+  BOOST_TEST(std::get<int64_t>(r[0]) == 3);
+  BOOST_TEST(std::get<int64_t>(r[1]) == 2);
+  BOOST_TEST(std::get<double>(r[2]) == 4.5);
+  BOOST_TEST(std::get<double>(r[3]) == 2.25);
+  BOOST_TEST(std::get<double>(r[4]) == 1.5);
+  std::vector<Accumulator> only_nulls;
+  agg.Add(only_nulls, Reading("a", Value(), Value()));
+  const std::vector<Value> n = agg.Results(only_nulls);
+  BOOST_TEST(std::get<int64_t>(n[0]) == 1);
+  BOOST_TEST(std::get<int64_t>(n[1]) == 0);
+  BOOST_TEST((TypeOf(n[2]) == ValueType::kNull));
+  BOOST_TEST((TypeOf(n[3]) == ValueType::kNull));
+}
+
 BOOST_AUTO_TEST_CASE(validation_rejects_missing_and_non_numeric_fields) {
   BOOST_TEST(ValidateAggregate(Readings(), Spec("s", AggregateKind::kSum, std::nullopt)).value() ==
              "sum() needs a field, as in sum(value)");

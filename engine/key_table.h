@@ -5,8 +5,13 @@
 // strings afterwards. KeyIds are handed out in first-seen order, which makes
 // them the deterministic tie-breaker for timers with equal timestamps (§10.3).
 // The hash table is used for lookup only; nothing iterates it. It is open
-// addressing over a power-of-two table of ids (no division per lookup), since
-// every keyed record looks its key up.
+// addressing over a power-of-two table (no division per lookup), since every
+// keyed record looks its key up.
+//
+// String keys (the common case) take a path without variant dispatch: their
+// bytes are hashed a word at a time and kept in one contiguous buffer, and a
+// slot carries 32 bits of the hash, so a probe touches the slot array, then
+// the bytes of a key whose hash bits already matched.
 //
 // Key equality is Java's equals() on the boxed key: doubles compare by bit
 // pattern with one canonical NaN (so NaN is one key, and 0.0 and -0.0 are two),
@@ -16,6 +21,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/value.h"
@@ -26,6 +33,8 @@ using KeyId = uint32_t;
 
 class KeyTable {
  public:
+  KeyTable();
+
   // The id of `key`, assigning the next id if it is new.
   KeyId Intern(const Value& key);
   std::optional<KeyId> Find(const Value& key) const;
@@ -35,15 +44,39 @@ class KeyTable {
   size_t size() const { return keys_.size(); }
 
  private:
-  static uint64_t Hash(const Value& v);
-  static bool Equal(const Value& a, const Value& b);
-  // The slot holding `key`, or the empty slot where it would go.
-  size_t Probe(const Value& key, uint64_t hash) const;
+  struct Slot {
+    KeyId id_plus_one = 0;  // 0: empty
+    uint32_t hash = 0;      // low 32 bits of the key's hash
+  };
+  // Where a key's bytes lie in bytes_; size kNotString for non-string keys.
+  struct Bytes {
+    uint32_t offset = 0;
+    uint32_t size = 0;
+  };
+  static constexpr uint32_t kNotString = UINT32_MAX;
+  static constexpr size_t kInitialSlots = 64;
+  struct Location {
+    size_t slot;
+    uint32_t hash;
+  };
+
+  bool StoredStringIs(KeyId id, std::string_view s) const;
+  // The slot holding the key, or the empty slot where it would go; `is_key`
+  // decides equality for an id whose hash bits match.
+  template <typename IsKey>
+  size_t Probe(uint32_t hash, IsKey&& is_key) const;
+  // The slot of `key` (or where it would go) and its hash.
+  Location Locate(const Value& key) const;
+  Location LocateString(std::string_view key) const;
+  Location LocateOther(const Value& key) const;
+  // Gives `key`, absent and to go at `at`, the next id.
+  KeyId Add(const Value& key, Location at);
   void Grow();
 
-  std::vector<KeyId> slots_;      // id + 1, 0 for empty; size a power of two (or 0)
-  std::vector<uint64_t> hashes_;  // by id
-  std::vector<Value> keys_;       // by id
+  std::vector<Slot> slots_;      // size a power of two, at most half full
+  std::vector<Bytes> bytes_of_;  // by id
+  std::string bytes_;            // string keys' bytes, back to back
+  std::vector<Value> keys_;      // by id
 };
 
 }  // namespace tidemark::engine
