@@ -6,10 +6,11 @@
 // insertion. Every legal interleaving of simultaneous actions can therefore
 // occur, and a given seed always picks the same one.
 //
-// The earliest entry may wait in a slot in front of the heap: most pushes
-// (a channel delivery due now) are the next action to run, and the slot spares
-// them a heap push and pop. The order is the same total order either way:
-// the slot only ever holds an entry that precedes everything in the heap.
+// The earliest entries wait in a short sorted run in front of the heap: most
+// pushes (a channel delivery due now) are among the next actions to run, and
+// the run spares them a heap push and pop. The order is the same total order
+// either way: the run only ever holds entries that precede everything in the
+// heap (when it overflows, its latest entry moves to the heap).
 // Likewise an action that is never pending twice at once (a source's next
 // row) may be pushed to a lane of its own, which holds one entry and spares it
 // the heap; Pop takes the least entry of the slot, the heap and the lanes.
@@ -35,17 +36,19 @@ class EventQueue {
 
   void Push(engine::Timestamp at, Action action) {
     Entry entry{at, prng_.Next(), next_sequence_++, std::move(action)};
-    if (front_) {
-      if (!Later{}(*front_, entry)) {
-        HeapPush(std::move(entry));
-        return;
-      }
-      HeapPush(std::move(*front_));
-    } else if (!heap_.empty() && Later{}(entry, heap_.front())) {
+    if (!heap_.empty() && Later{}(entry, heap_.front())) {
       HeapPush(std::move(entry));
       return;
     }
-    front_ = std::move(entry);
+    // The run is kept latest first, so that its least entry is at the back.
+    const auto at_or_after = std::upper_bound(
+        front_.begin(), front_.end(), entry,
+        [](const Entry& a, const Entry& b) { return Later{}(a, b); });
+    front_.insert(at_or_after, std::move(entry));
+    if (front_.size() > kMaxFront) {
+      HeapPush(std::move(front_.front()));
+      front_.erase(front_.begin());
+    }
   }
 
   // Like Push, into lane `lane` (0, 1, ...). The rank is drawn as Push draws
@@ -58,7 +61,7 @@ class EventQueue {
   }
 
   bool empty() const { return size() == 0; }
-  size_t size() const { return heap_.size() + (front_ ? 1 : 0) + lane_entries_; }
+  size_t size() const { return heap_.size() + front_.size() + lane_entries_; }
   // REQUIRES: !empty().
   engine::Timestamp next_time() const { return EntryAt(Least()).at; }
 
@@ -66,12 +69,18 @@ class EventQueue {
   Action Pop(engine::Timestamp* at) {
     TIDEMARK_CHECK(!empty());
     const size_t where = Least();
+    if (where == kInFront) {
+      *at = front_.back().at;
+      Action action = std::move(front_.back().action);
+      front_.pop_back();
+      return action;
+    }
     if (where != kInHeap) {
-      std::optional<Entry>& held = where == kInFront ? front_ : lanes_[where];
+      std::optional<Entry>& held = lanes_[where];
       *at = held->at;
       Action action = std::move(held->action);
       held.reset();
-      if (where != kInFront) --lane_entries_;
+      --lane_entries_;
       return action;
     }
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
@@ -103,8 +112,8 @@ class EventQueue {
   static constexpr size_t kInHeap = SIZE_MAX;
   static constexpr size_t kInFront = SIZE_MAX - 1;
   size_t Least() const {
-    size_t where = front_ ? kInFront : kInHeap;
-    const Entry* best = front_ ? &*front_ : heap_.empty() ? nullptr : &heap_.front();
+    size_t where = !front_.empty() ? kInFront : kInHeap;
+    const Entry* best = !front_.empty() ? &front_.back() : heap_.empty() ? nullptr : &heap_.front();
     if (lane_entries_ == 0) return where;
     for (size_t lane = 0; lane < lanes_.size(); ++lane) {
       if (lanes_[lane] && (best == nullptr || Later{}(*best, *lanes_[lane]))) {
@@ -115,7 +124,7 @@ class EventQueue {
     return where;
   }
   const Entry& EntryAt(size_t where) const {
-    return where == kInHeap ? heap_.front() : where == kInFront ? *front_ : *lanes_[where];
+    return where == kInHeap ? heap_.front() : where == kInFront ? front_.back() : *lanes_[where];
   }
 
   void HeapPush(Entry entry) {
@@ -125,7 +134,8 @@ class EventQueue {
 
   Prng prng_;
   uint64_t next_sequence_ = 0;
-  std::optional<Entry> front_;  // when set, precedes every entry of heap_
+  static constexpr size_t kMaxFront = 16;
+  std::vector<Entry> front_;  // latest first; each precedes every entry of heap_
   std::vector<Entry> heap_;
   std::vector<std::optional<Entry>> lanes_;
   size_t lane_entries_ = 0;  // lanes holding an entry
