@@ -64,10 +64,15 @@ int32_t JavaDoubleHashCode(double v) {
 int32_t JavaStringHashCode(std::string_view utf8) {
   uint32_t h = 0;
   size_t i = 0;
-  // ASCII is one UTF-16 code unit per byte, with no decoding (most keys).
-  while (i < utf8.size() && static_cast<unsigned char>(utf8[i]) < 0x80) {
-    h = HashStep(h, static_cast<unsigned char>(utf8[i++]));
+  // ASCII is one UTF-16 code unit per byte, with no decoding (most keys);
+  // four at a time, h * 31^4 + c0 * 31^3 + c1 * 31^2 + c2 * 31 + c3, is the
+  // same sum mod 2^32 with the multiplications independent of each other.
+  const auto byte = [&](size_t k) { return static_cast<uint32_t>(static_cast<unsigned char>(utf8[k])); };
+  while (i + 4 <= utf8.size() && ((byte(i) | byte(i + 1) | byte(i + 2) | byte(i + 3)) & 0x80) == 0) {
+    h = h * 923521u + byte(i) * 29791u + byte(i + 1) * 961u + byte(i + 2) * 31u + byte(i + 3);
+    i += 4;
   }
+  while (i < utf8.size() && byte(i) < 0x80) h = HashStep(h, byte(i++));
   while (i < utf8.size()) h = HashCodePoint(h, DecodeOne(utf8, i));
   return static_cast<int32_t>(h);
 }

@@ -22,6 +22,10 @@ BOOST_AUTO_TEST_CASE(strings_hash_like_java_strings) {
   BOOST_TEST(JavaHashCode(Value{std::string("key2")}) == 3288499);
   BOOST_TEST(JavaHashCode(Value{std::string("user-1")}) == -836031825);
   BOOST_TEST(JavaHashCode(Value{std::string("hello")}) == 99162322);
+  // Longer than the four bytes hashed at a time, with a remainder:
+  // "hello world".hashCode() in Java, and h = 31*h + c by hand for the other.
+  BOOST_TEST(JavaHashCode(Value{std::string("hello world")}) == 1794106052);
+  BOOST_TEST(JavaHashCode(Value{std::string("sensor-000123")}) == 306374517);
 }
 
 BOOST_AUTO_TEST_CASE(non_ascii_strings_hash_their_utf16_code_units) {
