@@ -43,17 +43,34 @@ struct TriggerState {
 
 // What a trigger callback may see and do: the clocks, and timers in the
 // namespace of its window under its key.
+//
+// Given the window's KnownTimers (event time), the context skips registering an
+// event-time timer known to be registered, and keeps them up to date on its
+// own registrations and deletions; the owner still forgets a timer that fires.
 class TriggerContext {
  public:
   TriggerContext(TimerService<TimeWindow>& timers, KeyId key, const TimeWindow& window)
       : timers_(timers), key_(key), window_(window) {}
+  TriggerContext(TimerService<TimeWindow>& timers, KeyId key, const TimeWindow& window,
+                 KnownTimers& known_event_timers)
+      : timers_(timers), key_(key), window_(window), known_(&known_event_timers) {}
 
   const TimeWindow& window() const { return window_; }
   Timestamp current_watermark() const { return timers_.current_watermark(); }
   Timestamp current_processing_time() const { return timers_.current_processing_time(); }
 
-  void RegisterEventTimeTimer(Timestamp t) { timers_.RegisterEventTimeTimer(key_, window_, t); }
-  void DeleteEventTimeTimer(Timestamp t) { timers_.DeleteEventTimeTimer(key_, window_, t); }
+  void RegisterEventTimeTimer(Timestamp t) {
+    if (known_ == nullptr) {
+      timers_.RegisterEventTimeTimer(key_, window_, t);
+    } else if (!known_->Contains(t)) {
+      timers_.RegisterEventTimeTimer(key_, window_, t);
+      known_->Add(t);
+    }
+  }
+  void DeleteEventTimeTimer(Timestamp t) {
+    if (known_ != nullptr) known_->Forget(t);
+    timers_.DeleteEventTimeTimer(key_, window_, t);
+  }
   void RegisterProcessingTimeTimer(Timestamp t) {
     timers_.RegisterProcessingTimeTimer(key_, window_, t);
   }
@@ -65,6 +82,7 @@ class TriggerContext {
   TimerService<TimeWindow>& timers_;
   KeyId key_;
   TimeWindow window_;
+  KnownTimers* known_ = nullptr;  // none: every registration goes to the timer service
 };
 
 class Trigger {

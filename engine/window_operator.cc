@@ -70,20 +70,25 @@ WindowAdmission WindowOperator::Admission(const TimeWindow& w) const {
   return WindowAdmission::kWithinLateness;
 }
 
-void WindowOperator::RegisterCleanupTimer(KeyId key, const TimeWindow& w) {
+void WindowOperator::RegisterCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known) {
   const Timestamp cleanup = CleanupTime(w);
   if (cleanup.is_max()) return;  // no GC timer for the end of time
   if (event_time_) {
+    // Usually registered already: by the previous element, or (no allowed
+    // lateness) as the trigger's timer a moment ago.
+    if (known.Contains(cleanup)) return;
     timers_.RegisterEventTimeTimer(key, w, cleanup);
+    known.Add(cleanup);
   } else {
     timers_.RegisterProcessingTimeTimer(key, w, cleanup);
   }
 }
 
-void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w) {
+void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known) {
   const Timestamp cleanup = CleanupTime(w);
   if (cleanup.is_max()) return;
   if (event_time_) {
+    known.Forget(cleanup);
     timers_.DeleteEventTimeTimer(key, w, cleanup);
   } else {
     timers_.DeleteProcessingTimeTimer(key, w, cleanup);
@@ -135,13 +140,13 @@ bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w,
   const auto it = ks.windows.try_emplace(w).first;
   WindowState& state = it->second;
   AddElement(state, record);
-  TriggerContext ctx(timers_, key, w);
+  TriggerContext ctx(timers_, key, w, state.known_event_timers);
   const TriggerResult result = trigger_.OnElement(record.timestamp, state.trigger, ctx);
   if (IsFire(result) && state.element_count > 0) {
     Emit(key, w, state, ElementFiringKind(w), out);
   }
   if (IsPurge(result)) ClearContents(state);
-  RegisterCleanupTimer(key, w);
+  RegisterCleanupTimer(key, w, state.known_event_timers);
   Prune(ks.windows, it);
   return true;
 }
@@ -165,14 +170,14 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
   const auto contents_it = ks.windows.try_emplace(*state_window).first;
   AddElement(contents_it->second, record);
   const auto trigger_it = ks.windows.try_emplace(actual).first;
-  TriggerContext ctx(timers_, key, actual);
-  const TriggerResult result = trigger_.OnElement(record.timestamp, trigger_it->second.trigger,
-                                                  ctx);
+  WindowState& trigger_window = trigger_it->second;
+  TriggerContext ctx(timers_, key, actual, trigger_window.known_event_timers);
+  const TriggerResult result = trigger_.OnElement(record.timestamp, trigger_window.trigger, ctx);
   if (IsFire(result) && contents_it->second.element_count > 0) {
     Emit(key, actual, contents_it->second, ElementFiringKind(actual), out);
   }
   if (IsPurge(result)) ClearContents(contents_it->second);
-  RegisterCleanupTimer(key, actual);
+  RegisterCleanupTimer(key, actual, trigger_window.known_event_timers);
   if (trigger_it != contents_it) Prune(ks.windows, trigger_it);
   Prune(ks.windows, contents_it);
   return true;
@@ -205,14 +210,14 @@ void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& res
     it->second.trigger = TriggerState{};
   }
   {
-    TriggerContext ctx(timers_, key, result);
+    TriggerContext ctx(timers_, key, result, result_it->second.known_event_timers);
     trigger_.OnMerge(result_it->second.trigger, ctx);
   }
   for (const auto& m : merged) {
-    TriggerContext ctx(timers_, key, m.window);
-    TriggerState& state = ks.windows.try_emplace(m.window).first->second.trigger;
-    trigger_.Clear(state, ctx);
-    DeleteCleanupTimer(key, m.window);
+    WindowState& state = ks.windows.try_emplace(m.window).first->second;
+    TriggerContext ctx(timers_, key, m.window, state.known_event_timers);
+    trigger_.Clear(state.trigger, ctx);
+    DeleteCleanupTimer(key, m.window, state.known_event_timers);
   }
   // Contents of the other members' state windows fold into the first member's,
   // in ascending start order.
@@ -251,11 +256,20 @@ void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
   TimeWindow state_window = w;
   if (merging_) {
     const std::optional<TimeWindow> found = ks.merging.StateWindow(w);
-    if (!found) return;  // merged away or retired: the trigger is not called
+    if (!found) {
+      // Merged away or retired: the trigger is not called.
+      if (domain == TimeDomain::kEventTime) {
+        const auto it = ks.windows.find(w);
+        if (it != ks.windows.end()) it->second.known_event_timers.Forget(timer.timestamp);
+      }
+      return;
+    }
     state_window = *found;
   }
   const auto trigger_it = ks.windows.try_emplace(w).first;
-  TriggerContext ctx(timers_, timer.key, w);
+  KnownTimers& known = trigger_it->second.known_event_timers;
+  if (domain == TimeDomain::kEventTime) known.Forget(timer.timestamp);  // it fired
+  TriggerContext ctx(timers_, timer.key, w, known);
   const TriggerResult result =
       domain == TimeDomain::kEventTime
           ? trigger_.OnEventTime(timer.timestamp, trigger_it->second.trigger, ctx)

@@ -110,6 +110,11 @@ class WindowOperator {
     uint64_t element_count = 0;  // contents exist (Flink: state != null) iff > 0
     std::vector<Accumulator> accs;
     TriggerState trigger;
+    // Not state in Flink's sense, a memo: event-time timers of this window
+    // known to be registered (see KnownTimers). Every removal of one of the
+    // window's event-time timers forgets it: the trigger's deletions through
+    // its TriggerContext, DeleteCleanupTimer, and OnTimer for a fired timer.
+    KnownTimers known_event_timers;
     bool empty() const { return element_count == 0 && trigger.empty(); }
   };
   using WindowMap = std::map<TimeWindow, WindowState>;
@@ -121,8 +126,8 @@ class WindowOperator {
   bool IsWindowLate(const TimeWindow& w) const;
   bool IsElementLate(Timestamp t) const;
   WindowAdmission Admission(const TimeWindow& w) const;
-  void RegisterCleanupTimer(KeyId key, const TimeWindow& w);
-  void DeleteCleanupTimer(KeyId key, const TimeWindow& w);
+  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
+  void DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
 
   bool AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
                    WindowOutput& out);
