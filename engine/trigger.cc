@@ -11,6 +11,11 @@ void TriggerState::MergeFrom(const TriggerState& other) {
   if (other.fire_time && (!fire_time || *other.fire_time < *fire_time)) fire_time = other.fire_time;
 }
 
+void TriggerContext::RegisterUnknownEventTimeTimer(Timestamp t) {
+  timers_.RegisterEventTimeTimer(key_, window_, t);
+  if (known_ != nullptr) known_->Add(t);
+}
+
 Trigger::Trigger(TriggerSpec spec) : spec_(spec) { TIDEMARK_CHECK(!spec_.Validate()); }
 
 void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state,

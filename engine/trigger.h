@@ -60,12 +60,7 @@ class TriggerContext {
   Timestamp current_processing_time() const { return timers_.current_processing_time(); }
 
   void RegisterEventTimeTimer(Timestamp t) {
-    if (known_ == nullptr) {
-      timers_.RegisterEventTimeTimer(key_, window_, t);
-    } else if (!known_->Contains(t)) {
-      timers_.RegisterEventTimeTimer(key_, window_, t);
-      known_->Add(t);
-    }
+    if (known_ == nullptr || !known_->Contains(t)) RegisterUnknownEventTimeTimer(t);
   }
   void DeleteEventTimeTimer(Timestamp t) {
     if (known_ != nullptr) known_->Forget(t);
@@ -79,6 +74,9 @@ class TriggerContext {
   }
 
  private:
+  // Out of line, so that the common case (a known timer) stays a comparison.
+  void RegisterUnknownEventTimeTimer(Timestamp t);
+
   TimerService<TimeWindow>& timers_;
   KeyId key_;
   TimeWindow window_;

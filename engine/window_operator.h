@@ -121,12 +121,21 @@ class WindowOperator {
   struct KeyState {
     WindowMap windows;  // by namespace: visible windows (trigger) and state windows (contents)
     MergingWindowSet merging;
+    // The entry the key's last element went to: most elements of a key go to
+    // the window of the one before, and a comparison is cheaper than a walk
+    // down the tree. Valid while has_last_window; Prune resets it on erase.
+    WindowMap::iterator last_window{};
+    bool has_last_window = false;
   };
 
-  bool IsWindowLate(const TimeWindow& w) const;
   bool IsElementLate(Timestamp t) const;
-  WindowAdmission Admission(const TimeWindow& w) const;
-  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
+  // REQUIRES: cleanup == CleanupTime(w).
+  WindowAdmission Admission(const TimeWindow& w, Timestamp cleanup) const;
+  // The state of non-merging window w, added if absent.
+  WindowMap::iterator FindOrAddWindow(KeyState& ks, const TimeWindow& w);
+  // REQUIRES: cleanup == CleanupTime(w).
+  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, Timestamp cleanup,
+                            KnownTimers& known);
   void DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
 
   bool AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
@@ -142,8 +151,8 @@ class WindowOperator {
             WindowOutput& out) const;
   FiringKind ElementFiringKind(const TimeWindow& w) const;
   static void ClearContents(WindowState& state);
-  static void Prune(WindowMap& windows, WindowMap::iterator it);
-  static void Prune(WindowMap& windows, const TimeWindow& w);
+  static void Prune(KeyState& ks, WindowMap::iterator it);
+  static void Prune(KeyState& ks, const TimeWindow& w);
 
   std::unique_ptr<WindowAssigner> assigner_;
   const bool event_time_;
