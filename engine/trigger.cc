@@ -25,15 +25,11 @@ void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state,
   ctx.RegisterEventTimeTimer(next);
 }
 
-TriggerResult Trigger::OnElement(Timestamp timestamp, TriggerState& state,
-                                 TriggerContext& ctx) const {
+TriggerResult Trigger::OtherOnElement(Timestamp timestamp, TriggerState& state,
+                                      TriggerContext& ctx) const {
   const Timestamp max_ts = ctx.window().max_timestamp();
   switch (spec_.kind) {
-    case TriggerKind::kEventTime:
-      // An element for a window the watermark already passed fires at once.
-      if (max_ts <= ctx.current_watermark()) return Purging(TriggerResult::kFire);
-      ctx.RegisterEventTimeTimer(max_ts);
-      return TriggerResult::kContinue;
+    case TriggerKind::kEventTime: return EventTimeOnElement(ctx);
     case TriggerKind::kProcessingTime:
       ctx.RegisterProcessingTimeTimer(max_ts);
       return TriggerResult::kContinue;

@@ -92,7 +92,11 @@ class Trigger {
 
   // Called for every element added to ctx.window(); `timestamp` is the
   // element's timestamp.
-  TriggerResult OnElement(Timestamp timestamp, TriggerState& state, TriggerContext& ctx) const;
+  TriggerResult OnElement(Timestamp timestamp, TriggerState& state, TriggerContext& ctx) const {
+    // The default trigger of event-time windows, inline: it runs per element.
+    if (spec_.kind == TriggerKind::kEventTime) return EventTimeOnElement(ctx);
+    return OtherOnElement(timestamp, state, ctx);
+  }
   // Called when an event-time / processing-time timer of ctx.window() fires.
   TriggerResult OnEventTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
   TriggerResult OnProcessingTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
@@ -107,6 +111,17 @@ class Trigger {
     return spec_.purging && IsFire(r) ? TriggerResult::kFireAndPurge : r;
   }
   void RegisterNextFireTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
+  // EventTimeTrigger.onElement.
+  TriggerResult EventTimeOnElement(TriggerContext& ctx) const {
+    const Timestamp max_ts = ctx.window().max_timestamp();
+    // An element for a window the watermark already passed fires at once.
+    if (max_ts <= ctx.current_watermark()) return Purging(TriggerResult::kFire);
+    ctx.RegisterEventTimeTimer(max_ts);
+    return TriggerResult::kContinue;
+  }
+  // OnElement of every trigger but the event-time one.
+  TriggerResult OtherOnElement(Timestamp timestamp, TriggerState& state,
+                               TriggerContext& ctx) const;
 
   TriggerSpec spec_;
 };
