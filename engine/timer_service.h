@@ -154,6 +154,40 @@ class FlatSet {
 
 }  // namespace internal
 
+// Up to two timers of one (key, namespace) in one domain that are known to be
+// registered, so that registrations repeated for every element of a window
+// (the event-time trigger's timer and the cleanup timer: one timer without
+// allowed lateness, two with it) cost a comparison instead of a timer-set
+// lookup. Skipping them changes nothing: registering a registered timer is a
+// no-op.
+//
+// Knowing nothing is always correct; knowing a timer that is gone is not.
+// Whoever removes a timer of the (key, namespace), by deleting it or because
+// it fired, must Forget it.
+class KnownTimers {
+ public:
+  bool Contains(Timestamp t) const {
+    return (known_[0] && t_[0] == t) || (known_[1] && t_[1] == t);
+  }
+  // Remembers t, forgetting the older of two others.
+  void Add(Timestamp t) {
+    if (Contains(t)) return;
+    t_[1] = t_[0];
+    known_[1] = known_[0];
+    t_[0] = t;
+    known_[0] = true;
+  }
+  void Forget(Timestamp t) {
+    for (int i = 0; i < 2; ++i) {
+      if (known_[i] && t_[i] == t) known_[i] = false;
+    }
+  }
+
+ private:
+  Timestamp t_[2];  // most recent first
+  bool known_[2] = {false, false};
+};
+
 template <typename Namespace>
 class TimerService {
  public:

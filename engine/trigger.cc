@@ -11,6 +11,11 @@ void TriggerState::MergeFrom(const TriggerState& other) {
   if (other.fire_time && (!fire_time || *other.fire_time < *fire_time)) fire_time = other.fire_time;
 }
 
+void TriggerContext::RegisterUnknownEventTimeTimer(Timestamp t) {
+  timers_.RegisterEventTimeTimer(key_, window_, t);
+  if (known_ != nullptr) known_->Add(t);
+}
+
 Trigger::Trigger(TriggerSpec spec) : spec_(spec) { TIDEMARK_CHECK(!spec_.Validate()); }
 
 void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state,
@@ -20,15 +25,11 @@ void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state,
   ctx.RegisterEventTimeTimer(next);
 }
 
-TriggerResult Trigger::OnElement(Timestamp timestamp, TriggerState& state,
-                                 TriggerContext& ctx) const {
+TriggerResult Trigger::OtherOnElement(Timestamp timestamp, TriggerState& state,
+                                      TriggerContext& ctx) const {
   const Timestamp max_ts = ctx.window().max_timestamp();
   switch (spec_.kind) {
-    case TriggerKind::kEventTime:
-      // An element for a window the watermark already passed fires at once.
-      if (max_ts <= ctx.current_watermark()) return Purging(TriggerResult::kFire);
-      ctx.RegisterEventTimeTimer(max_ts);
-      return TriggerResult::kContinue;
+    case TriggerKind::kEventTime: return EventTimeOnElement(ctx);
     case TriggerKind::kProcessingTime:
       ctx.RegisterProcessingTimeTimer(max_ts);
       return TriggerResult::kContinue;

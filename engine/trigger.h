@@ -43,17 +43,29 @@ struct TriggerState {
 
 // What a trigger callback may see and do: the clocks, and timers in the
 // namespace of its window under its key.
+//
+// Given the window's KnownTimers (event time), the context skips registering an
+// event-time timer known to be registered, and keeps them up to date on its
+// own registrations and deletions; the owner still forgets a timer that fires.
 class TriggerContext {
  public:
   TriggerContext(TimerService<TimeWindow>& timers, KeyId key, const TimeWindow& window)
       : timers_(timers), key_(key), window_(window) {}
+  TriggerContext(TimerService<TimeWindow>& timers, KeyId key, const TimeWindow& window,
+                 KnownTimers& known_event_timers)
+      : timers_(timers), key_(key), window_(window), known_(&known_event_timers) {}
 
   const TimeWindow& window() const { return window_; }
   Timestamp current_watermark() const { return timers_.current_watermark(); }
   Timestamp current_processing_time() const { return timers_.current_processing_time(); }
 
-  void RegisterEventTimeTimer(Timestamp t) { timers_.RegisterEventTimeTimer(key_, window_, t); }
-  void DeleteEventTimeTimer(Timestamp t) { timers_.DeleteEventTimeTimer(key_, window_, t); }
+  void RegisterEventTimeTimer(Timestamp t) {
+    if (known_ == nullptr || !known_->Contains(t)) RegisterUnknownEventTimeTimer(t);
+  }
+  void DeleteEventTimeTimer(Timestamp t) {
+    if (known_ != nullptr) known_->Forget(t);
+    timers_.DeleteEventTimeTimer(key_, window_, t);
+  }
   void RegisterProcessingTimeTimer(Timestamp t) {
     timers_.RegisterProcessingTimeTimer(key_, window_, t);
   }
@@ -62,9 +74,13 @@ class TriggerContext {
   }
 
  private:
+  // Out of line, so that the common case (a known timer) stays a comparison.
+  void RegisterUnknownEventTimeTimer(Timestamp t);
+
   TimerService<TimeWindow>& timers_;
   KeyId key_;
   TimeWindow window_;
+  KnownTimers* known_ = nullptr;  // none: every registration goes to the timer service
 };
 
 class Trigger {
@@ -76,7 +92,11 @@ class Trigger {
 
   // Called for every element added to ctx.window(); `timestamp` is the
   // element's timestamp.
-  TriggerResult OnElement(Timestamp timestamp, TriggerState& state, TriggerContext& ctx) const;
+  TriggerResult OnElement(Timestamp timestamp, TriggerState& state, TriggerContext& ctx) const {
+    // The default trigger of event-time windows, inline: it runs per element.
+    if (spec_.kind == TriggerKind::kEventTime) return EventTimeOnElement(ctx);
+    return OtherOnElement(timestamp, state, ctx);
+  }
   // Called when an event-time / processing-time timer of ctx.window() fires.
   TriggerResult OnEventTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
   TriggerResult OnProcessingTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
@@ -91,6 +111,17 @@ class Trigger {
     return spec_.purging && IsFire(r) ? TriggerResult::kFireAndPurge : r;
   }
   void RegisterNextFireTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const;
+  // EventTimeTrigger.onElement.
+  TriggerResult EventTimeOnElement(TriggerContext& ctx) const {
+    const Timestamp max_ts = ctx.window().max_timestamp();
+    // An element for a window the watermark already passed fires at once.
+    if (max_ts <= ctx.current_watermark()) return Purging(TriggerResult::kFire);
+    ctx.RegisterEventTimeTimer(max_ts);
+    return TriggerResult::kContinue;
+  }
+  // OnElement of every trigger but the event-time one.
+  TriggerResult OtherOnElement(Timestamp timestamp, TriggerState& state,
+                               TriggerContext& ctx) const;
 
   TriggerSpec spec_;
 };

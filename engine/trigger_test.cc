@@ -13,21 +13,25 @@ Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
 Duration D(int64_t ms) { return Duration::Millis(ms); }
 TimeWindow W(int64_t start, int64_t end) { return TimeWindow(T(start), T(end)); }
 
+// Whether a harness keeps KnownTimers per window, as the window operator does.
+enum class Memo { kNone, kKnownTimers };
+
 // A trigger harness in the style of Flink's TriggerTestHarness: one key, trigger
 // state per window, timers in a real TimerService.
 class Harness {
  public:
-  explicit Harness(TriggerSpec spec) : trigger_(spec) {}
+  explicit Harness(TriggerSpec spec, Memo memo = Memo::kNone) : trigger_(spec), memo_(memo) {}
 
   TriggerResult Element(const TimeWindow& w, int64_t ts = 0) {
-    TriggerContext ctx(timers_, 0, w);
+    TriggerContext ctx = Context(w);
     return trigger_.OnElement(T(ts), State(w), ctx);
   }
   // Advances the watermark; returns (window, result) of every timer callback.
   std::vector<std::pair<TimeWindow, TriggerResult>> AdvanceWatermark(int64_t wm) {
     std::vector<std::pair<TimeWindow, TriggerResult>> results;
     timers_.AdvanceWatermark(T(wm), [&](const Timer<TimeWindow>& t) {
-      TriggerContext ctx(timers_, t.key, t.ns);
+      known_[t.ns].Forget(t.timestamp);  // it fired
+      TriggerContext ctx = Context(t.ns);
       results.emplace_back(t.ns, trigger_.OnEventTime(t.timestamp, State(t.ns), ctx));
     });
     return results;
@@ -35,7 +39,7 @@ class Harness {
   std::vector<TriggerResult> AdvanceProcessingTime(int64_t now) {
     std::vector<TriggerResult> results;
     timers_.AdvanceProcessingTime(T(now), [&](const Timer<TimeWindow>& t) {
-      TriggerContext ctx(timers_, t.key, t.ns);
+      TriggerContext ctx = Context(t.ns);
       results.push_back(trigger_.OnProcessingTime(t.timestamp, State(t.ns), ctx));
     });
     return results;
@@ -46,13 +50,18 @@ class Harness {
       State(result).MergeFrom(State(m));
       State(m) = TriggerState{};
     }
-    TriggerContext ctx(timers_, 0, result);
+    TriggerContext ctx = Context(result);
     trigger_.OnMerge(State(result), ctx);
     for (const TimeWindow& m : merged) {
-      TriggerContext mctx(timers_, 0, m);
+      TriggerContext mctx = Context(m);
       trigger_.Clear(State(m), mctx);
     }
   }
+  void Clear(const TimeWindow& w) {
+    TriggerContext ctx = Context(w);
+    trigger_.Clear(State(w), ctx);
+  }
+  const TimerService<TimeWindow>& timers() const { return timers_; }
   size_t NumEventTimers() const { return timers_.event_timers().size(); }
   size_t NumEventTimers(const TimeWindow& w) const {
     size_t n = 0;
@@ -66,9 +75,16 @@ class Harness {
   TriggerState& State(const TimeWindow& w) { return states_[w]; }
 
  private:
+  TriggerContext Context(const TimeWindow& w) {
+    if (memo_ == Memo::kNone) return TriggerContext(timers_, 0, w);
+    return TriggerContext(timers_, 0, w, known_[w]);
+  }
+
   Trigger trigger_;
+  Memo memo_;
   TimerService<TimeWindow> timers_;
   std::map<TimeWindow, TriggerState> states_;
+  std::map<TimeWindow, KnownTimers> known_;
 };
 
 using Results = std::vector<std::pair<TimeWindow, TriggerResult>>;
@@ -213,6 +229,65 @@ BOOST_AUTO_TEST_CASE(global_window_triggers_never_fire_or_fire_at_end_of_stream)
   BOOST_TEST(eos.AdvanceWatermark(1000000).empty());
   BOOST_TEST((eos.AdvanceWatermark(Timestamp::Max().millis()) ==
               Results{{TimeWindow::Global(), kFire}}));
+}
+
+// KnownTimers only skip registrations of timers that are registered: the
+// same pseudo-random steps (elements, watermarks that may go back, merges,
+// clears) through a harness with and without KnownTimers give the same
+// results and the same pending timers after every step, for every trigger.
+BOOST_AUTO_TEST_CASE(known_timers_change_no_result_or_timer) {
+  const std::vector<TriggerSpec> specs = {
+      TriggerSpec::EventTime(),
+      TriggerSpec::ProcessingTime(),
+      TriggerSpec::Count(2),
+      TriggerSpec::ContinuousEventTime(D(3)),
+      TriggerSpec::Purging(TriggerSpec::EventTime()),
+      TriggerSpec::Purging(TriggerSpec::ContinuousEventTime(D(4))),
+      TriggerSpec::EndOfStream(),
+  };
+  const std::vector<TimeWindow> windows = {W(0, 10), W(10, 20), W(0, 20), W(5, 15), W(-10, 0)};
+  uint64_t lcg = 42;
+  const auto next = [&](uint64_t n) {
+    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (lcg >> 33) % n;
+  };
+  for (const TriggerSpec& spec : specs) {
+    Harness plain(spec, Memo::kNone);
+    Harness memo(spec, Memo::kKnownTimers);
+    int64_t wm = -15;
+    for (int step = 0; step < 2000; ++step) {
+      const TimeWindow& w = windows[next(windows.size())];
+      switch (next(6)) {
+        case 0:
+        case 1: {
+          const auto ts = static_cast<int64_t>(next(40)) - 15;
+          BOOST_TEST((plain.Element(w, ts) == memo.Element(w, ts)));
+          break;
+        }
+        case 2:
+          wm += static_cast<int64_t>(next(9)) - 2;  // mostly forward, sometimes back
+          BOOST_TEST((plain.AdvanceWatermark(wm) == memo.AdvanceWatermark(wm)));
+          BOOST_TEST((plain.AdvanceProcessingTime(wm) == memo.AdvanceProcessingTime(wm)));
+          break;
+        case 3:
+          if (spec.CanMerge()) {
+            const TimeWindow& other = windows[next(windows.size())];
+            plain.Merge({w, other}, w.Cover(other));
+            memo.Merge({w, other}, w.Cover(other));
+          }
+          break;
+        case 4:
+          plain.Clear(w);
+          memo.Clear(w);
+          break;
+        case 5:
+          wm = -15;  // a restart from far back: every timer may fire again
+          break;
+      }
+      BOOST_TEST((plain.timers().event_timers() == memo.timers().event_timers()));
+      BOOST_TEST((plain.timers().processing_timers() == memo.timers().processing_timers()));
+    }
+  }
 }
 
 // Validation: a continuous trigger needs a positive interval.

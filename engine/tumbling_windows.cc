@@ -31,19 +31,20 @@ void TumblingWindows::AssignWindows(const Record& /*record*/, Timestamp timestam
     if (timestamp.is_min()) throw InputError({}, kNoTimestampMessage);
     t = timestamp;
   }
-  const int64_t size = options_.size.millis();
-  if (!stagger_offset_) {
-    int64_t stagger = 0;
-    if (options_.stagger == WindowStagger::kNatural) {
-      const Timestamp aligned = WindowStartWithOffset(processing_time, Duration::Zero(),
-                                                      options_.size);
-      stagger = std::max<int64_t>(0, (processing_time - aligned).millis());
-    }
-    stagger_offset_ = Duration::Millis(stagger);
-  }
-  const int64_t offset = (options_.offset + *stagger_offset_).millis() % size;
-  const Timestamp start = WindowStartWithOffset(t, Duration::Millis(offset), options_.size);
+  if (!effective_offset_) effective_offset_ = EffectiveOffset(processing_time);
+  const Timestamp start = WindowStartWithOffset(t, *effective_offset_, options_.size);
   out.emplace_back(start, start + options_.size);
+}
+
+Duration TumblingWindows::EffectiveOffset(Timestamp processing_time) const {
+  int64_t stagger = 0;
+  if (options_.stagger == WindowStagger::kNatural) {
+    const Timestamp aligned = WindowStartWithOffset(processing_time, Duration::Zero(),
+                                                    options_.size);
+    stagger = std::max<int64_t>(0, (processing_time - aligned).millis());
+  }
+  return Duration::Millis((options_.offset + Duration::Millis(stagger)).millis() %
+                          options_.size.millis());
 }
 
 TriggerSpec TumblingWindows::DefaultTrigger() const {

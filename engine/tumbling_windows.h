@@ -43,9 +43,13 @@ class TumblingWindows final : public WindowAssigner {
   std::string ToString() const override;
 
  private:
+  // (offset + stagger offset) % size, the offset windows start at.
+  Duration EffectiveOffset(Timestamp processing_time) const;
+
   TumblingWindowOptions options_;
-  // Fixed on the first element, as Flink's staggerOffset field.
-  std::optional<Duration> stagger_offset_;
+  // Fixed on the first element, as Flink's staggerOffset field; kept already
+  // combined with the offset, so no element pays the remainder twice.
+  std::optional<Duration> effective_offset_;
 };
 
 // Java's Math.abs on a long: wraps for Min, which therefore passes Flink's

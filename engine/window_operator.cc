@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <type_traits>
+
 #include "engine/check.h"
 #include "engine/input_error.h"
 
@@ -53,37 +55,38 @@ Timestamp WindowOperator::CleanupTime(const TimeWindow& w) const {
   return cleanup >= max_ts ? cleanup : Timestamp::Max();
 }
 
-bool WindowOperator::IsWindowLate(const TimeWindow& w) const {
-  return event_time_ && CleanupTime(w) <= timers_.current_watermark();
-}
-
 bool WindowOperator::IsElementLate(Timestamp t) const {
   // Plain wrapping addition, no overflow guard, as Flink's isElementLate.
   return event_time_ && t + allowed_lateness_ <= timers_.current_watermark();
 }
 
-WindowAdmission WindowOperator::Admission(const TimeWindow& w) const {
-  if (IsWindowLate(w)) return WindowAdmission::kLate;
+WindowAdmission WindowOperator::Admission(const TimeWindow& w, Timestamp cleanup) const {
+  if (event_time_ && cleanup <= timers_.current_watermark()) return WindowAdmission::kLate;
   if (!event_time_ || timers_.current_watermark() < w.max_timestamp()) {
     return WindowAdmission::kOnTime;
   }
   return WindowAdmission::kWithinLateness;
 }
 
-void WindowOperator::RegisterCleanupTimer(KeyId key, const TimeWindow& w) {
-  const Timestamp cleanup = CleanupTime(w);
+void WindowOperator::RegisterCleanupTimer(KeyId key, const TimeWindow& w, Timestamp cleanup,
+                                          KnownTimers& known) {
   if (cleanup.is_max()) return;  // no GC timer for the end of time
   if (event_time_) {
+    // Usually registered already: by the previous element, or (no allowed
+    // lateness) as the trigger's timer a moment ago.
+    if (known.Contains(cleanup)) return;
     timers_.RegisterEventTimeTimer(key, w, cleanup);
+    known.Add(cleanup);
   } else {
     timers_.RegisterProcessingTimeTimer(key, w, cleanup);
   }
 }
 
-void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w) {
+void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known) {
   const Timestamp cleanup = CleanupTime(w);
   if (cleanup.is_max()) return;
   if (event_time_) {
+    known.Forget(cleanup);
     timers_.DeleteEventTimeTimer(key, w, cleanup);
   } else {
     timers_.DeleteProcessingTimeTimer(key, w, cleanup);
@@ -128,21 +131,22 @@ const ElementDecision& WindowOperator::ProcessElement(const Record& record, Wind
 // §1.3 steps 3a-g for one window of a non-merging assigner.
 bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w,
                                  const Record& record, WindowOutput& out) {
-  const WindowAdmission admission = Admission(w);
-  decision_.windows.push_back({w, w, CleanupTime(w), admission});
+  const Timestamp cleanup = CleanupTime(w);
+  const WindowAdmission admission = Admission(w, cleanup);
+  decision_.windows.push_back({w, w, cleanup, admission});
   if (admission == WindowAdmission::kLate) return false;
 
-  const auto it = ks.windows.try_emplace(w).first;
+  const auto it = FindOrAddWindow(ks, w);
   WindowState& state = it->second;
   AddElement(state, record);
-  TriggerContext ctx(timers_, key, w);
+  TriggerContext ctx(timers_, key, w, state.known_event_timers);
   const TriggerResult result = trigger_.OnElement(record.timestamp, state.trigger, ctx);
   if (IsFire(result) && state.element_count > 0) {
     Emit(key, w, state, ElementFiringKind(w), out);
   }
   if (IsPurge(result)) ClearContents(state);
-  RegisterCleanupTimer(key, w);
-  Prune(ks.windows, it);
+  RegisterCleanupTimer(key, w, cleanup, state.known_event_timers);
+  Prune(ks, it);
   return true;
 }
 
@@ -153,8 +157,9 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
       w, [&](const TimeWindow& result, std::span<const MergingWindowSet::Entry> merged) {
         MergeWindows(key, ks, result, merged);
       });
-  const WindowAdmission admission = Admission(actual);
-  decision_.windows.push_back({w, actual, CleanupTime(actual), admission});
+  const Timestamp cleanup = CleanupTime(actual);
+  const WindowAdmission admission = Admission(actual, cleanup);
+  decision_.windows.push_back({w, actual, cleanup, admission});
   if (admission == WindowAdmission::kLate) {
     ks.merging.RetireWindow(actual);
     return false;
@@ -165,16 +170,16 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
   const auto contents_it = ks.windows.try_emplace(*state_window).first;
   AddElement(contents_it->second, record);
   const auto trigger_it = ks.windows.try_emplace(actual).first;
-  TriggerContext ctx(timers_, key, actual);
-  const TriggerResult result = trigger_.OnElement(record.timestamp, trigger_it->second.trigger,
-                                                  ctx);
+  WindowState& trigger_window = trigger_it->second;
+  TriggerContext ctx(timers_, key, actual, trigger_window.known_event_timers);
+  const TriggerResult result = trigger_.OnElement(record.timestamp, trigger_window.trigger, ctx);
   if (IsFire(result) && contents_it->second.element_count > 0) {
     Emit(key, actual, contents_it->second, ElementFiringKind(actual), out);
   }
   if (IsPurge(result)) ClearContents(contents_it->second);
-  RegisterCleanupTimer(key, actual);
-  if (trigger_it != contents_it) Prune(ks.windows, trigger_it);
-  Prune(ks.windows, contents_it);
+  RegisterCleanupTimer(key, actual, cleanup, trigger_window.known_event_timers);
+  if (trigger_it != contents_it) Prune(ks, trigger_it);
+  Prune(ks, contents_it);
   return true;
 }
 
@@ -205,14 +210,14 @@ void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& res
     it->second.trigger = TriggerState{};
   }
   {
-    TriggerContext ctx(timers_, key, result);
+    TriggerContext ctx(timers_, key, result, result_it->second.known_event_timers);
     trigger_.OnMerge(result_it->second.trigger, ctx);
   }
   for (const auto& m : merged) {
-    TriggerContext ctx(timers_, key, m.window);
-    TriggerState& state = ks.windows.try_emplace(m.window).first->second.trigger;
-    trigger_.Clear(state, ctx);
-    DeleteCleanupTimer(key, m.window);
+    WindowState& state = ks.windows.try_emplace(m.window).first->second;
+    TriggerContext ctx(timers_, key, m.window, state.known_event_timers);
+    trigger_.Clear(state.trigger, ctx);
+    DeleteCleanupTimer(key, m.window, state.known_event_timers);
   }
   // Contents of the other members' state windows fold into the first member's,
   // in ascending start order.
@@ -225,10 +230,10 @@ void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& res
     ClearContents(it->second);
   }
   for (const auto& m : merged) {
-    Prune(ks.windows, m.window);
-    Prune(ks.windows, m.state_window);
+    Prune(ks, m.window);
+    Prune(ks, m.state_window);
   }
-  Prune(ks.windows, result);
+  Prune(ks, result);
 }
 
 void WindowOperator::AdvanceWatermark(Timestamp watermark, WindowOutput& out) {
@@ -251,11 +256,20 @@ void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
   TimeWindow state_window = w;
   if (merging_) {
     const std::optional<TimeWindow> found = ks.merging.StateWindow(w);
-    if (!found) return;  // merged away or retired: the trigger is not called
+    if (!found) {
+      // Merged away or retired: the trigger is not called.
+      if (domain == TimeDomain::kEventTime) {
+        const auto it = ks.windows.find(w);
+        if (it != ks.windows.end()) it->second.known_event_timers.Forget(timer.timestamp);
+      }
+      return;
+    }
     state_window = *found;
   }
   const auto trigger_it = ks.windows.try_emplace(w).first;
-  TriggerContext ctx(timers_, timer.key, w);
+  KnownTimers& known = trigger_it->second.known_event_timers;
+  if (domain == TimeDomain::kEventTime) known.Forget(timer.timestamp);  // it fired
+  TriggerContext ctx(timers_, timer.key, w, known);
   const TriggerResult result =
       domain == TimeDomain::kEventTime
           ? trigger_.OnEventTime(timer.timestamp, trigger_it->second.trigger, ctx)
@@ -277,8 +291,8 @@ void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
     trigger_it->second.trigger = TriggerState{};
     if (merging_) ks.merging.RetireWindow(w);
   }
-  if (trigger_it != contents_it) Prune(ks.windows, trigger_it);
-  Prune(ks.windows, contents_it);
+  if (trigger_it != contents_it) Prune(ks, trigger_it);
+  Prune(ks, contents_it);
 }
 
 void WindowOperator::AddElement(WindowState& contents, const Record& record) const {
@@ -309,13 +323,26 @@ void WindowOperator::ClearContents(WindowState& state) {
   state.accs.clear();
 }
 
-void WindowOperator::Prune(WindowMap& windows, WindowMap::iterator it) {
-  if (it->second.empty()) windows.erase(it);
+WindowOperator::WindowMap::iterator WindowOperator::FindOrAddWindow(KeyState& ks,
+                                                                    const TimeWindow& w) {
+  // key_states_ grows by moving its KeyStates: a moved std::map keeps its
+  // nodes, so last_window stays valid; a copy would leave it dangling.
+  static_assert(std::is_nothrow_move_constructible_v<KeyState>);
+  if (ks.has_last_window && ks.last_window->first == w) return ks.last_window;
+  ks.last_window = ks.windows.try_emplace(w).first;
+  ks.has_last_window = true;
+  return ks.last_window;
 }
 
-void WindowOperator::Prune(WindowMap& windows, const TimeWindow& w) {
-  const auto it = windows.find(w);
-  if (it != windows.end()) Prune(windows, it);
+void WindowOperator::Prune(KeyState& ks, WindowMap::iterator it) {
+  if (!it->second.empty()) return;
+  if (ks.has_last_window && ks.last_window == it) ks.has_last_window = false;
+  ks.windows.erase(it);
+}
+
+void WindowOperator::Prune(KeyState& ks, const TimeWindow& w) {
+  const auto it = ks.windows.find(w);
+  if (it != ks.windows.end()) Prune(ks, it);
 }
 
 }  // namespace tidemark::engine

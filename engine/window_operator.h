@@ -110,19 +110,33 @@ class WindowOperator {
     uint64_t element_count = 0;  // contents exist (Flink: state != null) iff > 0
     std::vector<Accumulator> accs;
     TriggerState trigger;
+    // Not state in Flink's sense, a memo: event-time timers of this window
+    // known to be registered (see KnownTimers). Every removal of one of the
+    // window's event-time timers forgets it: the trigger's deletions through
+    // its TriggerContext, DeleteCleanupTimer, and OnTimer for a fired timer.
+    KnownTimers known_event_timers;
     bool empty() const { return element_count == 0 && trigger.empty(); }
   };
   using WindowMap = std::map<TimeWindow, WindowState>;
   struct KeyState {
     WindowMap windows;  // by namespace: visible windows (trigger) and state windows (contents)
     MergingWindowSet merging;
+    // The entry the key's last element went to: most elements of a key go to
+    // the window of the one before, and a comparison is cheaper than a walk
+    // down the tree. Valid while has_last_window; Prune resets it on erase.
+    WindowMap::iterator last_window{};
+    bool has_last_window = false;
   };
 
-  bool IsWindowLate(const TimeWindow& w) const;
   bool IsElementLate(Timestamp t) const;
-  WindowAdmission Admission(const TimeWindow& w) const;
-  void RegisterCleanupTimer(KeyId key, const TimeWindow& w);
-  void DeleteCleanupTimer(KeyId key, const TimeWindow& w);
+  // REQUIRES: cleanup == CleanupTime(w).
+  WindowAdmission Admission(const TimeWindow& w, Timestamp cleanup) const;
+  // The state of non-merging window w, added if absent.
+  WindowMap::iterator FindOrAddWindow(KeyState& ks, const TimeWindow& w);
+  // REQUIRES: cleanup == CleanupTime(w).
+  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, Timestamp cleanup,
+                            KnownTimers& known);
+  void DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
 
   bool AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
                    WindowOutput& out);
@@ -137,8 +151,8 @@ class WindowOperator {
             WindowOutput& out) const;
   FiringKind ElementFiringKind(const TimeWindow& w) const;
   static void ClearContents(WindowState& state);
-  static void Prune(WindowMap& windows, WindowMap::iterator it);
-  static void Prune(WindowMap& windows, const TimeWindow& w);
+  static void Prune(KeyState& ks, WindowMap::iterator it);
+  static void Prune(KeyState& ks, const TimeWindow& w);
 
   std::unique_ptr<WindowAssigner> assigner_;
   const bool event_time_;

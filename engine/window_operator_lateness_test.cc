@@ -34,6 +34,33 @@ std::unique_ptr<WindowAssigner> Sessions(int64_t gap) {
 
 BOOST_AUTO_TEST_SUITE(window_operator_lateness)
 
+std::vector<int64_t> EventTimerTimes(const WindowOperator& op) {
+  std::vector<int64_t> times;
+  for (const auto& t : op.timers().event_timers()) times.push_back(t.timestamp.millis());
+  return times;
+}
+
+// The operator remembers a window's registered timers to skip registering
+// them again per element; a timer that fired is forgotten, so when the
+// watermark goes back (the operator's API allows it) the next element
+// registers it again, as Flink's timer service would.
+BOOST_AUTO_TEST_CASE(a_fired_timer_is_registered_again_after_the_watermark_goes_back) {
+  WindowHarness h(Tumbling(10), {.allowed_lateness = D(5)});
+  h.E("k", 1, 3);
+  BOOST_TEST(EventTimerTimes(h.op()) == (std::vector<int64_t>{9, 14}));
+  h.E("k", 2, 4);
+  BOOST_TEST(EventTimerTimes(h.op()) == (std::vector<int64_t>{9, 14}));
+  h.WM(9);
+  BOOST_TEST(EventTimerTimes(h.op()) == (std::vector<int64_t>{14}));
+  h.WM(0);
+  h.E("k", 4, 5);
+  BOOST_TEST(EventTimerTimes(h.op()) == (std::vector<int64_t>{9, 14}));
+  h.WM(9);
+  h.WM(14);
+  BOOST_TEST(EventTimerTimes(h.op()).empty());
+  BOOST_TEST(h.log() == (Log{"R(k,3)@9", "W(9)", "W(0)", "R(k,7)@9", "W(9)", "W(14)"}));
+}
+
 // §1.7: within allowed lateness ([0,2000): maxTs 1999 <= wm < cleanup 2999)
 // every element re-fires the window with its FULL contents (1, then 1+2, then
 // 1+2+4); after cleanup at 2999 the element is late and dropped.
