@@ -59,7 +59,7 @@ bool CsvLineReader::Fill() {
   return true;
 }
 
-bool CsvLineReader::Next(std::string_view* line) {
+std::string_view CsvLineReader::Next() {
   if (at_start_) {
     at_start_ = false;
     while (end_ - begin_ < kUtf8Bom.size() && Fill()) {
@@ -72,21 +72,21 @@ bool CsvLineReader::Next(std::string_view* line) {
     const void* nl = std::memchr(buffer_.data() + scanned, '\n', end_ - scanned);
     if (nl != nullptr) {
       const size_t stop = static_cast<size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
-      *line = std::string_view(buffer_.data() + begin_, stop - begin_);
+      const std::string_view line(buffer_.data() + begin_, stop - begin_);
       begin_ = stop;
       ++line_number_;
-      return true;
+      return line;
     }
     // Fill() moves the unread bytes to the front; what was scanned stays scanned.
     const size_t scanned_past_begin = end_ - begin_;
     if (!Fill()) break;
     scanned = begin_ + scanned_past_begin;
   }
-  if (begin_ == end_) return false;
-  *line = std::string_view(buffer_.data() + begin_, end_ - begin_);
+  if (begin_ == end_) return {};
+  const std::string_view last(buffer_.data() + begin_, end_ - begin_);
   begin_ = end_;
   ++line_number_;
-  return true;
+  return last;
 }
 
 }  // namespace tidemark::sim

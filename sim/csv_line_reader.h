@@ -27,12 +27,14 @@ class CsvLineReader {
   CsvLineReader(const CsvLineReader&) = delete;
   CsvLineReader& operator=(const CsvLineReader&) = delete;
 
-  // Points `line` at the next line, or returns false at end of file. The view
-  // is valid until the next call, and the kReadablePastLine bytes after it may
-  // be read too (their contents are unspecified), so that a parser can load
-  // a line eight bytes at a time. Throws engine::InputError if reading fails
-  // midway. (A bool and a pointer, not an optional: this runs once a row.)
-  bool Next(std::string_view* line);
+  // The next line, or a view with a null data() at end of file. The view is
+  // valid until the next call, and the kReadablePastLine bytes after it may be
+  // read too (their contents are unspecified), so that a parser can load a
+  // line eight bytes at a time. Throws engine::InputError if reading fails
+  // midway. (A plain view comes back in two registers; an optional, or a view
+  // written through a pointer and loaded back whole, goes through memory and
+  // stalls the load on the stores, once a row.)
+  std::string_view Next();
   static constexpr size_t kReadablePastLine = 8;
 
   // The number of the line last returned (0 before the first).

@@ -102,7 +102,7 @@ struct CsvRecordReader::Impl {
   }
 
   Status Next();
-  bool NextCandidate(std::string_view* body);
+  std::string_view NextCandidate();
   Status ParseCandidate();
   std::optional<Status> Feed(std::string_view line);
   bool SplitPlain(std::string_view body);
@@ -139,25 +139,24 @@ struct CsvRecordReader::Impl {
 CsvRecordReader::Status CsvRecordReader::Impl::Next() {
   if (finished) return Status::kEnd;
   while (true) {
-    std::string_view line;
-    if (!lines.Next(&line)) return Finish();
+    const std::string_view line = lines.Next();
+    if (line.data() == nullptr) return Finish();
     if (const std::optional<Status> status = Feed(line)) return *status;
   }
 }
 
-bool CsvRecordReader::Impl::NextCandidate(std::string_view* body) {
-  if (finished) return false;
-  std::string_view line;
-  if (!lines.Next(&line)) {
+std::string_view CsvRecordReader::Impl::NextCandidate() {
+  if (finished) return {};
+  const std::string_view line = lines.Next();
+  if (line.data() == nullptr) {
     Finish();  // no record is open between records: this only marks the end
-    return false;
+    return {};
   }
   candidate = line;
   record = line;
   cells.clear();
   record_line = lines.line_number();
-  *body = LineBody(line);
-  return true;
+  return LineBody(line);
 }
 
 CsvRecordReader::Status CsvRecordReader::Impl::ParseCandidate() {
@@ -338,7 +337,7 @@ CsvRecordReader::~CsvRecordReader() = default;
 
 CsvRecordReader::Status CsvRecordReader::Next() { return impl_->Next(); }
 
-bool CsvRecordReader::NextCandidate(std::string_view* line) { return impl_->NextCandidate(line); }
+std::string_view CsvRecordReader::NextCandidate() { return impl_->NextCandidate(); }
 
 CsvRecordReader::Status CsvRecordReader::ParseCandidate() { return impl_->ParseCandidate(); }
 

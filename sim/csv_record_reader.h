@@ -55,14 +55,15 @@ class CsvRecordReader {
   Status Next();
 
   // A fast path for callers that parse simple lines themselves. Reads the
-  // next physical line into `line`, without its line break, or returns false
-  // at end of file. The caller either takes it, having found it to be one
+  // next physical line and returns it without its line break, or a view with
+  // a null data() at end of file. The caller either takes it, having found it to be one
   // plain record (no quote, no '\r', not blank; line() and raw() then
   // describe it), or calls ParseCandidate(), which reads it exactly as Next()
   // would have, with any further lines its record spans, and returns Next()'s
-  // status. (A bool and a pointer, not an optional: this runs once a row.)
-  // The 8 bytes after the line may be read (CsvLineReader::kReadablePastLine).
-  bool NextCandidate(std::string_view* line);
+  // status. (A plain view, as CsvLineReader::Next returns one, for the same
+  // reason.) The 8 bytes after the line may be read
+  // (CsvLineReader::kReadablePastLine).
+  std::string_view NextCandidate();
   Status ParseCandidate();
 
   // The cells of the current record. Views stay valid until the next Next().

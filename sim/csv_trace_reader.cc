@@ -69,8 +69,8 @@ std::optional<TraceRow> CsvTraceReader::Next() {
 bool CsvTraceReader::Next(TraceRow& row) {
   CsvRecordReader::Status status = CsvRecordReader::Status::kEnd;
   if (plain_rows_) {
-    std::string_view line;
-    if (!records_.NextCandidate(&line)) return false;
+    const std::string_view line = records_.NextCandidate();
+    if (line.data() == nullptr) return false;
     if (plain_rows_->Parse(line, row)) {
       row.record.id = rows_read_++;
       row.line = records_.line();

@@ -154,11 +154,14 @@ SourceSubtask::SourceSubtask(SourceSubtaskOptions options, SourceOutput& out)
 SourceSubtask::~SourceSubtask() = default;
 
 SourceSubtask::Split& SourceSubtask::FindSplit(int32_t partition) {
+  // Rows of one partition often follow each other (always, with one split).
+  if (last_split_ != nullptr && last_split_->partition == partition) return *last_split_;
   auto& splits = state_->splits;
   const auto it = std::lower_bound(
       splits.begin(), splits.end(), partition,
       [](const Split& split, int32_t wanted) { return split.partition < wanted; });
   TIDEMARK_CHECK(it != splits.end() && it->partition == partition);
+  last_split_ = &*it;
   return *it;
 }
 

@@ -168,6 +168,7 @@ class SourceSubtask {
 
   SourceSubtaskOptions options_;
   std::unique_ptr<State> state_;
+  Split* last_split_ = nullptr;  // the split FindSplit found last (splits never move)
   std::optional<engine::Timestamp> next_tick_;
   bool finished_ = false;
 };
