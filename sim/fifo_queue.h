@@ -30,6 +30,16 @@ class FifoQueue {
     ++size_;
   }
 
+  // Appends a slot and returns it for the caller to overwrite: it holds what
+  // it last held (a value moved from, or default-constructed). Writing into
+  // the slot in place spares building the value elsewhere and moving it.
+  T& push_back_slot() {
+    if (size_ == slots_.size()) Grow();
+    T& slot = slots_[(head_ + size_) & (slots_.size() - 1)];
+    ++size_;
+    return slot;
+  }
+
   // REQUIRES: !empty(). The slot keeps its (moved-from) value for reuse.
   void pop_front() {
     TIDEMARK_CHECK(size_ > 0);

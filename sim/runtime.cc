@@ -102,9 +102,12 @@ class Runtime {
   Timestamp ReadFirstRows();
 
   // Element flow.
-  void Emit(uint32_t subtask, Port port, Record record);
+  void Emit(uint32_t subtask, Port port, Record&& record);
+  void Route(Edge& edge, Record&& record);
   void Broadcast(uint32_t subtask, const StreamElement& element);
   void Send(Edge& edge, uint32_t consumer_index, StreamElement&& element);
+  void SendRecord(Edge& edge, uint32_t consumer_index, Record&& record);
+  std::pair<Timestamp, StreamElement>& NextSlot(Edge& edge, uint32_t consumer_index);
   void Deliver(uint32_t subtask, int input, StreamElement& element);
   void ProcessRecord(uint32_t subtask, Record&& record);
   void OnValveWatermark(uint32_t subtask, Timestamp watermark);
@@ -185,7 +188,7 @@ class Runtime::Context final : public OperatorContext, public engine::WatermarkE
 class Runtime::SourceSink final : public SourceOutput {
  public:
   SourceSink(Runtime& runtime, uint32_t subtask) : runtime_(runtime), subtask_(subtask) {}
-  void EmitRecord(Record record) override {
+  void EmitRecord(Record&& record) override {
     runtime_.Emit(subtask_, engine::kMainPort, std::move(record));
   }
   void EmitWatermark(Timestamp watermark) override {
@@ -372,7 +375,7 @@ void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId r
                               .firing = 0});
 }
 
-void Runtime::Emit(uint32_t subtask, Port port, Record record) {
+void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
   const Subtask& s = subtasks_[subtask];
   const PlannedNode& node = plan_.nodes[s.node];
   if (node.kind != PlannedNode::Kind::kUnion && node.kind != PlannedNode::Kind::kSideOutput &&
@@ -395,32 +398,35 @@ void Runtime::Emit(uint32_t subtask, Port port, Record record) {
       if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
     }
   }
-  for (size_t e = 0; e < edges.size(); ++e) {
-    Edge& edge = subtasks_[subtask].outputs[port][e];
-    Record copy = e + 1 == edges.size() ? std::move(record) : Record(record);
-    if (edge.chained) {
-      ProcessRecord(edge.chained_subtask, std::move(copy));
-      continue;
-    }
-    size_t target = 0;
-    switch (edge.partitioning) {
-      case Partitioning::kForward:
-        target = 0;
-        break;
-      case Partitioning::kRebalance:
-        edge.next = (edge.next + 1) % edge.channels.size();
-        target = edge.next;
-        break;
-      case Partitioning::kHash:
-        // One consumer takes every key group: no need to hash the key.
-        if (edge.channels.size() == 1) break;
-        target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
-            copy.values[edge.key_field], edge.max_parallelism,
-            static_cast<int>(edge.channels.size())));
-        break;
-    }
-    Send(edge, static_cast<uint32_t>(target), StreamElement::OfRecord(std::move(copy)));
+  // Every edge but the last gets a copy; the last takes the record itself.
+  for (size_t e = 0; e + 1 < edges.size(); ++e) Route(edges[e], Record(record));
+  if (!edges.empty()) Route(edges.back(), std::move(record));
+}
+
+void Runtime::Route(Edge& edge, Record&& record) {
+  if (edge.chained) {
+    ProcessRecord(edge.chained_subtask, std::move(record));
+    return;
   }
+  size_t target = 0;
+  switch (edge.partitioning) {
+    case Partitioning::kForward:
+      target = 0;
+      break;
+    case Partitioning::kRebalance:
+      // The next channel round the ring (edge.next starts below the size).
+      if (++edge.next == edge.channels.size()) edge.next = 0;
+      target = edge.next;
+      break;
+    case Partitioning::kHash:
+      // One consumer takes every key group: no need to hash the key.
+      if (edge.channels.size() == 1) break;
+      target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
+          record.values[edge.key_field], edge.max_parallelism,
+          static_cast<int>(edge.channels.size())));
+      break;
+  }
+  SendRecord(edge, static_cast<uint32_t>(target), std::move(record));
 }
 
 // Watermarks and statuses go to every output, side outputs included (§7.3).
@@ -439,6 +445,19 @@ void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
 }
 
 void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement&& element) {
+  NextSlot(edge, consumer_index).second = std::move(element);
+}
+
+// Written into the channel's slot in place: no element built and moved.
+void Runtime::SendRecord(Edge& edge, uint32_t consumer_index, Record&& record) {
+  StreamElement& element = NextSlot(edge, consumer_index).second;
+  element.kind = StreamElement::Kind::kRecord;
+  element.record = std::move(record);
+}
+
+// Appends a slot to the channel, stamped with the time it becomes ready, and
+// puts the delivery on the agenda if none is there; the caller fills the slot.
+std::pair<Timestamp, StreamElement>& Runtime::NextSlot(Edge& edge, uint32_t consumer_index) {
   const uint32_t id = edge.channels[consumer_index];
   Channel& channel = channels_[id];
   const int64_t min_latency = plan_.spec.channels.min_latency.millis();
@@ -450,12 +469,14 @@ void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement&& element)
                               : latency_prng_.Between(min_latency, max_latency);
   const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
   channel.last_ready = ready;
-  channel.queue.push_back({ready, std::move(element)});
+  std::pair<Timestamp, StreamElement>& slot = channel.queue.push_back_slot();
+  slot.first = ready;
   if (!channel.scheduled) {
     channel.scheduled = true;
     ++channels_scheduled_;
     agenda_.Push(ready, {Action::Kind::kDeliver, id});
   }
+  return slot;
 }
 
 void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {

@@ -176,7 +176,7 @@ void SourceSubtask::OnRow(TraceRow&& row, int32_t partition, Timestamp /*now*/) 
       // assigner keeps the record's timestamp (§4.1, §8).
       const Timestamp timestamp = row.record.timestamp;
       if (split.generator->ReadsRecords()) {
-        state_->out.EmitRecord(row.record);
+        state_->out.EmitRecord(engine::Record(row.record));
         split.generator->OnEvent(row.record, timestamp, *split.immediate);
         break;
       }

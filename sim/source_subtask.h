@@ -59,7 +59,8 @@ namespace tidemark::sim {
 class SourceOutput {
  public:
   virtual ~SourceOutput() = default;
-  virtual void EmitRecord(engine::Record record) = 0;
+  // The record may be moved from.
+  virtual void EmitRecord(engine::Record&& record) = 0;
   virtual void EmitWatermark(engine::Timestamp watermark) = 0;
   virtual void EmitStatus(engine::WatermarkStatus status) = 0;
 };

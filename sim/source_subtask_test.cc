@@ -27,9 +27,10 @@ Duration Ms(int64_t ms) { return Duration::Millis(ms); }
 
 class RecordingOutput final : public SourceOutput {
  public:
-  void EmitRecord(engine::Record record) override {
-    Add("R@" + engine::FormatTimestamp(record.timestamp));
-    last_values_ = record.values.size();
+  void EmitRecord(engine::Record&& record) override {
+    const engine::Record taken = std::move(record);  // as the runtime takes it
+    Add("R@" + engine::FormatTimestamp(taken.timestamp));
+    last_values_ = taken.values.size();
   }
   void EmitWatermark(Timestamp watermark) override {
     Add("W(" + engine::FormatTimestamp(watermark) + ")");
