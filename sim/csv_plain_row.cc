@@ -101,14 +101,6 @@ void Store(engine::Value& value, T v) {
   }
 }
 
-std::optional<TraceRowKind> KindOf(std::string_view text) {
-  if (text == "event") return TraceRowKind::kEvent;
-  if (text == "watermark") return TraceRowKind::kWatermark;
-  if (text == "idle") return TraceRowKind::kIdle;
-  if (text == "active") return TraceRowKind::kActive;
-  return std::nullopt;
-}
-
 }  // namespace
 
 PlainRowParser::PlainRowParser(const TraceHeader& header, const engine::Schema& schema,
@@ -215,7 +207,7 @@ bool PlainRowParser::ParseCell(const Column& column, std::string_view text, Trac
       return true;
     }
     case Op::kKind: {
-      const std::optional<TraceRowKind> kind = KindOf(text);
+      const std::optional<TraceRowKind> kind = ParseTraceRowKind(text);
       if (kind) row.kind = *kind;
       return kind.has_value();
     }

@@ -32,14 +32,6 @@ const std::vector<std::string>& KindNames() {
   return names;
 }
 
-std::optional<TraceRowKind> ParseKind(std::string_view text) {
-  if (text == "event") return TraceRowKind::kEvent;
-  if (text == "watermark") return TraceRowKind::kWatermark;
-  if (text == "idle") return TraceRowKind::kIdle;
-  if (text == "active") return TraceRowKind::kActive;
-  return std::nullopt;
-}
-
 }  // namespace
 
 CsvTraceReader::CsvTraceReader(std::string path, TraceOptions options)
@@ -164,7 +156,7 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
       return true;
     }
     case TraceColumnRole::kKind: {
-      const std::optional<TraceRowKind> kind = ParseKind(text);
+      const std::optional<TraceRowKind> kind = ParseTraceRowKind(text);
       if (!kind) {
         return Fail(column,
                     fmt::format("column '@kind' expects event, watermark, idle or active, got {}",

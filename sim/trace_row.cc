@@ -18,4 +18,12 @@ std::string_view TraceRowKindName(TraceRowKind kind) {
   return "?";
 }
 
+std::optional<TraceRowKind> ParseTraceRowKind(std::string_view text) {
+  if (text == "event") return TraceRowKind::kEvent;
+  if (text == "watermark") return TraceRowKind::kWatermark;
+  if (text == "idle") return TraceRowKind::kIdle;
+  if (text == "active") return TraceRowKind::kActive;
+  return std::nullopt;
+}
+
 }  // namespace tidemark::sim

@@ -22,6 +22,9 @@ enum class TraceRowKind { kEvent, kWatermark, kIdle, kActive, kParseFailure };
 
 // "event", "watermark", "idle", "active", "parse_failure".
 std::string_view TraceRowKindName(TraceRowKind kind);
+// The kind an @kind cell names ("event", "watermark", "idle" or "active", as
+// written), or nullopt.
+std::optional<TraceRowKind> ParseTraceRowKind(std::string_view text);
 
 struct TraceRow {
   TraceRowKind kind = TraceRowKind::kEvent;
