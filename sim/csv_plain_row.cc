@@ -120,7 +120,7 @@ PlainRowParser::PlainRowParser(const TraceHeader& header, const engine::Schema& 
           case engine::ValueType::kDouble: op = Op::kDouble; break;
           case engine::ValueType::kString: op = Op::kString; break;
           case engine::ValueType::kBool: op = Op::kBool; break;
-          case engine::ValueType::kNull: TIDEMARK_CHECK(false); break;
+          case engine::ValueType::kNull: op = Op::kNull; break;
         }
         break;
     }
@@ -194,6 +194,8 @@ bool PlainRowParser::ParseCell(const Column& column, std::string_view text, Trac
       return ParseCellInto(text, engine::ValueType::kString, row.record.values[column.field]);
     case Op::kBool:
       return ParseCellInto(text, engine::ValueType::kBool, row.record.values[column.field]);
+    case Op::kNull:
+      return false;  // only an empty cell (above) is a null; the general path says so
     case Op::kArrival: {
       int64_t ms = 0;
       if (!ParseInt(text, &ms)) return false;

@@ -13,6 +13,7 @@
 #ifndef TIDEMARK_SIM_CSV_PLAIN_ROW_H_
 #define TIDEMARK_SIM_CSV_PLAIN_ROW_H_
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -37,7 +38,8 @@ class PlainRowParser {
   bool Parse(std::string_view body, TraceRow& row) const;
 
  private:
-  enum class Op : uint8_t { kInt, kDouble, kString, kBool, kArrival, kPartition, kKind };
+  // Field columns first: ops below kArrival write a value.
+  enum class Op : uint8_t { kInt, kDouble, kString, kBool, kNull, kArrival, kPartition, kKind };
   struct Column {
     Op op;
     size_t field;  // the schema index, for field columns

@@ -46,6 +46,25 @@ std::string FirstLine(const std::string& text) { return text.substr(0, text.find
 
 BOOST_AUTO_TEST_SUITE(csv_trace_reader)
 
+// A schema built in code may hold a null-typed field (scenario files cannot
+// declare one): an empty cell is its null, anything else a bad row, read the
+// same with and without the one-pass parser of plain lines.
+BOOST_AUTO_TEST_CASE(a_null_typed_field_reads_alike_with_and_without_the_one_pass_parser) {
+  const CsvTestFile file("null_typed", "ts,nothing\n1000,\n2000,x\n");
+  for (const bool one_pass : {true, false}) {
+    TraceOptions options{.schema = engine::Schema({{"ts", ValueType::kInt},
+                                                   {"nothing", ValueType::kNull}}),
+                         .event_time_field = "ts",
+                         .on_bad_row = TraceOptions::OnBadRow::kRoute,
+                         .one_pass_plain_rows = one_pass};
+    const std::vector<TraceRow> rows = ReadAll(file.path(), options);
+    BOOST_TEST_REQUIRE(rows.size() == 2u);
+    BOOST_TEST((rows[0].record.values == std::vector<Value>{int64_t{1000}, Value()}));
+    BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
+    BOOST_TEST(rows[1].error.find("column 'nothing' expects a null, got 'x'") != std::string::npos);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(reads_typed_values_in_schema_order_with_ids_from_zero) {
   const CsvTestFile file("typed", "ts,temperature,sensor_id\n1000,21.5,s1\n2000,-3,\"s,2\"\n");
   const std::vector<TraceRow> rows = ReadAll(file.path());
