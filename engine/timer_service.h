@@ -17,10 +17,16 @@
 // timestamp, then ascending KeyId (key first-seen order, see KeyTable), then
 // namespace order (for windows: start, then end).
 //
-// Cost: the ordered sets give the firing order; a hash index beside each
-// (open addressing, power-of-two table: no division) answers "is this timer
-// registered?", so that re-registering an existing timer (a window operator
-// does it for every element) costs one probe, not a walk down the tree.
+// Cost: a hash index (open addressing, power-of-two table: no division)
+// answers "is this timer registered?", so that re-registering an existing
+// timer (a window operator does it for every element) costs one probe. A
+// binary min-heap beside it gives the firing order without a node allocation
+// per timer. Deleting removes a timer from the index only; its heap entry
+// goes stale and is dropped when it reaches the top (a timer deleted and
+// registered again leaves two equal entries: whichever is popped first while
+// the index holds the timer fires it, the other is stale). The top is always
+// live, and the heap is rebuilt when stale entries outnumber live ones, so
+// it stays within a constant factor of the registered timers.
 //
 // Termination is the callback's responsibility: a callback that keeps
 // registering timers at or before W never lets an advance finish, exactly as
@@ -28,7 +34,9 @@
 #ifndef TIDEMARK_ENGINE_TIMER_SERVICE_H_
 #define TIDEMARK_ENGINE_TIMER_SERVICE_H_
 
+#include <algorithm>
 #include <compare>
+#include <functional>
 #include <cstddef>
 #include <cstdint>
 #include <set>
@@ -103,6 +111,16 @@ class FlatSet {
     ++size_;
     return true;
   }
+
+  bool Contains(const T& value) const {
+    if (size_ == 0) return false;
+    for (size_t i = Hash{}(value) & mask(); used_[i]; i = (i + 1) & mask()) {
+      if (slots_[i] == value) return true;
+    }
+    return false;
+  }
+
+  size_t size() const { return size_; }
 
   bool Erase(const T& value) {
     if (has_last_ && last_ == value) has_last_ = false;
@@ -226,8 +244,10 @@ class TimerService {
   }
 
   // Pending timers in firing order, for tests, narration and lint.
-  const std::set<TimerType>& event_timers() const { return event_timers_.ordered; }
-  const std::set<TimerType>& processing_timers() const { return processing_timers_.ordered; }
+  std::set<TimerType> event_timers() const { return event_timers_.Pending(); }
+  std::set<TimerType> processing_timers() const { return processing_timers_.Pending(); }
+  // The earliest pending processing-time timer's timestamp, or Max if none.
+  Timestamp next_processing_time() const { return processing_timers_.NextTimestamp(); }
 
  private:
   struct Hash {
@@ -238,31 +258,66 @@ class TimerService {
           static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns))));
     }
   };
-  // One domain's timers: ordered for firing, hashed for membership.
-  struct Timers {
-    std::set<TimerType> ordered;
-    internal::FlatSet<TimerType, Hash> index;
-
+  // One domain's timers: a min-heap for firing order, hashed for membership.
+  // Invariant: the heap's top, if any, is registered (in the index).
+  class Timers {
+   public:
     bool Insert(const TimerType& timer) {
-      if (!index.Insert(timer)) return false;
-      ordered.insert(timer);
+      if (!index_.Insert(timer)) return false;
+      heap_.push_back(timer);
+      std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
       return true;
     }
     bool Erase(const TimerType& timer) {
-      if (!index.Erase(timer)) return false;
-      ordered.erase(timer);
+      if (!index_.Erase(timer)) return false;
+      DropStaleTop();
+      if (heap_.size() > 2 * index_.size() + kSlack) Rebuild();
       return true;
     }
+    // Removes and returns the earliest timer if its timestamp is <= now.
+    bool PopDue(Timestamp now, TimerType* timer) {
+      if (heap_.empty() || heap_.front().timestamp > now) return false;
+      *timer = heap_.front();
+      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+      heap_.pop_back();
+      index_.Erase(*timer);
+      DropStaleTop();
+      return true;
+    }
+    Timestamp NextTimestamp() const {
+      return heap_.empty() ? Timestamp::Max() : heap_.front().timestamp;
+    }
+    std::set<TimerType> Pending() const {
+      std::set<TimerType> pending;
+      for (const TimerType& t : heap_) {
+        if (index_.Contains(t)) pending.insert(t);
+      }
+      return pending;
+    }
+
+   private:
+    static constexpr size_t kSlack = 64;
+    void DropStaleTop() {
+      while (!heap_.empty() && !index_.Contains(heap_.front())) {
+        std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+        heap_.pop_back();
+      }
+    }
+    // Keeps one entry per registered timer; ascending order is a min-heap.
+    void Rebuild() {
+      std::erase_if(heap_, [&](const TimerType& t) { return !index_.Contains(t); });
+      std::sort(heap_.begin(), heap_.end());
+      heap_.erase(std::unique(heap_.begin(), heap_.end()), heap_.end());
+    }
+
+    std::vector<TimerType> heap_;
+    internal::FlatSet<TimerType, Hash> index_;
   };
 
   template <typename OnTimer>
   static void FireDue(Timers& timers, Timestamp now, OnTimer& on_timer) {
-    while (!timers.ordered.empty() && timers.ordered.begin()->timestamp <= now) {
-      const TimerType timer = *timers.ordered.begin();
-      timers.ordered.erase(timers.ordered.begin());
-      timers.index.Erase(timer);
-      on_timer(timer);
-    }
+    TimerType timer;
+    while (timers.PopDue(now, &timer)) on_timer(timer);
   }
 
   Timestamp watermark_ = Timestamp::Min();

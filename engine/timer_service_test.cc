@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdint>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -79,6 +81,73 @@ BOOST_AUTO_TEST_CASE(processing_timers_fire_on_the_processing_clock_only) {
   BOOST_TEST((timers.current_processing_time() == T(100)));
   BOOST_TEST(timers.event_timers().size() == 1u);
   BOOST_TEST(timers.current_watermark().is_min());
+}
+
+// The heap with lazily dropped deletions against the plain model of §7.6: a
+// std::set of (timestamp, key, window), fired in its order. Random
+// registrations, deletions (of live, fired and never-registered timers, so a
+// deleted timer is often registered again while its stale entry is still in
+// the heap) and advances, some callbacks registering or deleting timers, over
+// a small space of timers so that collisions are frequent. Fixed seeds.
+BOOST_AUTO_TEST_CASE(fires_like_an_ordered_set_under_random_register_delete_and_advance) {
+  using W = Timer<TimeWindow>;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    uint64_t state = seed;
+    auto draw = [&](uint64_t bound) {  // xorshift64*: fixed, seeded
+      state ^= state >> 12;
+      state ^= state << 25;
+      state ^= state >> 27;
+      return (state * 0x2545F4914F6CDD1DULL >> 33) % bound;
+    };
+    auto random_timer = [&]() {
+      const int64_t start = static_cast<int64_t>(draw(4)) * 10;
+      return W{T(static_cast<int64_t>(draw(60))), static_cast<KeyId>(draw(3)),
+               TimeWindow(T(start), T(start + 10))};
+    };
+    TimerService<TimeWindow> timers;
+    std::set<W> model;
+    int64_t watermark = 0;
+    std::vector<W> fired;
+    std::vector<W> expected;
+    for (int step = 0; step < 400; ++step) {
+      const uint64_t op = draw(10);
+      if (op < 5) {
+        const W t = random_timer();
+        BOOST_TEST(timers.RegisterEventTimeTimer(t.key, t.ns, t.timestamp) == model.insert(t).second);
+      } else if (op < 8) {
+        const W t = random_timer();
+        BOOST_TEST(timers.DeleteEventTimeTimer(t.key, t.ns, t.timestamp) == (model.erase(t) == 1));
+      } else {
+        watermark += static_cast<int64_t>(draw(8));
+        // A callback's follow-up, drawn before firing so both sides see it.
+        const W again = random_timer();
+        const bool register_again = draw(2) == 0;
+        bool done = false;
+        auto follow_up = [&](auto& reg, auto& del) {
+          if (done) return;
+          done = true;
+          if (register_again) reg(again); else del(again);
+        };
+        timers.AdvanceWatermark(T(watermark), [&](const W& t) {
+          fired.push_back(t);
+          auto reg = [&](const W& x) { timers.RegisterEventTimeTimer(x.key, x.ns, x.timestamp); };
+          auto del = [&](const W& x) { timers.DeleteEventTimeTimer(x.key, x.ns, x.timestamp); };
+          follow_up(reg, del);
+        });
+        done = false;
+        while (!model.empty() && model.begin()->timestamp <= T(watermark)) {
+          const W t = *model.begin();
+          model.erase(model.begin());
+          expected.push_back(t);
+          auto reg = [&](const W& x) { model.insert(x); };
+          auto del = [&](const W& x) { model.erase(x); };
+          follow_up(reg, del);
+        }
+      }
+      BOOST_TEST_REQUIRE((timers.event_timers() == model), "seed " << seed << " step " << step);
+    }
+    BOOST_TEST_REQUIRE((fired == expected), "seed " << seed);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

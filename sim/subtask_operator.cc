@@ -13,13 +13,6 @@ using engine::Record;
 
 namespace {
 
-// The earliest pending processing-time timer of a keyed operator's timers, or Max.
-template <typename Namespace>
-engine::Timestamp EarliestProcessingTimer(const engine::TimerService<Namespace>& timers) {
-  if (timers.processing_timers().empty()) return engine::Timestamp::Max();
-  return timers.processing_timers().begin()->timestamp;
-}
-
 // Union and side-output selection: records pass as they are. In Flink these
 // are not operators at all; here they are pass-through subtasks, which adds
 // one more legal interleaving point and changes nothing else.
@@ -99,7 +92,7 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
   }
 
   engine::Timestamp NextProcessingTimer() const override {
-    return EarliestProcessingTimer(operator_.timers());
+    return operator_.timers().next_processing_time();
   }
 
  private:
@@ -151,7 +144,7 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
     operator_.AdvanceProcessingTime(now, *this);
   }
   engine::Timestamp NextProcessingTimer() const override {
-    return EarliestProcessingTimer(operator_.timers());
+    return operator_.timers().next_processing_time();
   }
 
  private:
