@@ -12,8 +12,6 @@ uint64_t SplitMix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-constexpr uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 // FNV-1a: a fixed, documented hash of the component name.
 uint64_t HashName(std::string_view name) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -33,18 +31,6 @@ Prng::Prng(uint64_t seed) {
 Prng Prng::ForComponent(uint64_t seed, std::string_view component) {
   uint64_t x = seed ^ HashName(component);
   return Prng(SplitMix64(x));
-}
-
-uint64_t Prng::Next() {
-  const uint64_t result = Rotl(state_[1] * 5, 7) * 9;
-  const uint64_t t = state_[1] << 17;
-  state_[2] ^= state_[0];
-  state_[3] ^= state_[1];
-  state_[1] ^= state_[2];
-  state_[0] ^= state_[3];
-  state_[2] ^= t;
-  state_[3] = Rotl(state_[3], 45);
-  return result;
 }
 
 uint64_t Prng::Below(uint64_t bound) {
