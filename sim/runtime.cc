@@ -462,10 +462,11 @@ std::pair<Timestamp, StreamElement>& Runtime::NextSlot(Edge& edge, uint32_t cons
   Channel& channel = channels_[id];
   const int64_t min_latency = plan_.spec.channels.min_latency.millis();
   const int64_t max_latency = plan_.spec.channels.max_latency.millis();
-  // Between(x, x) is x after exactly one draw; drawing it directly keeps the
-  // stream identical and skips Below's two divisions.
+  // A fixed latency needs no draw: this generator draws latencies only, and
+  // the bounds are the same for every channel of the run, so with equal
+  // bounds no drawn number would ever be used.
   const int64_t latency = min_latency == max_latency
-                              ? (static_cast<void>(latency_prng_.Next()), min_latency)
+                              ? min_latency
                               : latency_prng_.Between(min_latency, max_latency);
   const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
   channel.last_ready = ready;
