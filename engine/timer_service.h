@@ -36,9 +36,9 @@
 
 #include <algorithm>
 #include <compare>
-#include <functional>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <vector>
 
