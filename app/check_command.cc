@@ -11,11 +11,11 @@
 #include "app/commands.h"
 #include "engine/input_error.h"
 #include "reports/check_report.h"
-#include "sim/expectation_update.h"
-#include "sim/expectations.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/check/expectation_update.h"
+#include "sim/check/expectations.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

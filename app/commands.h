@@ -6,8 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
 
 namespace tidemark::app {
 

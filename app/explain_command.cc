@@ -11,9 +11,9 @@
 #include "engine/nearest_name.h"
 #include "reports/explain.h"
 #include "reports/run_story.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

@@ -15,9 +15,9 @@
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "reports/explore_report.h"
-#include "sim/explore.h"
-#include "sim/job_plan.h"
-#include "sim/scenario.h"
+#include "sim/explore/explore.h"
+#include "sim/planner/job_plan.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

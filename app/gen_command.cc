@@ -9,8 +9,8 @@
 
 #include "app/commands.h"
 #include "engine/input_error.h"
-#include "sim/duration_text.h"
-#include "sim/trace_generator.h"
+#include "sim/scenario/duration_text.h"
+#include "sim/trace/trace_generator.h"
 
 namespace tidemark::app {
 

@@ -15,10 +15,10 @@
 
 #include "app/commands.h"
 #include "engine/input_error.h"
-#include "sim/job_plan.h"
-#include "sim/lint.h"
-#include "sim/scenario.h"
-#include "sim/trace_input.h"
+#include "sim/planner/job_plan.h"
+#include "sim/lint/lint.h"
+#include "sim/scenario/scenario.h"
+#include "sim/trace/trace_input.h"
 
 namespace tidemark::app {
 
@@ -68,7 +68,7 @@ void LintOne(const std::string& file, LintCounts& counts) {
       if (!Explained(e, findings)) throw;
     }
     for (const sim::SourceSpec& source : spec.sources) {
-      if (!source.trace_path.empty()) sim::OpenTrace(source);
+      if (!source.trace_path.empty()) sim::OpenTrace(sim::TraceOf(source));
     }
   } catch (const engine::InputError& e) {
     std::fflush(stdout);

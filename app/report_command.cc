@@ -6,9 +6,9 @@
 #include "app/commands.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

@@ -14,9 +14,9 @@
 #include "reports/json_report.h"
 #include "reports/run_story.h"
 #include "reports/text_report.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

@@ -15,9 +15,9 @@
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "reports/sweep_report.h"
-#include "sim/explore.h"
-#include "sim/scenario.h"
-#include "sim/sweep.h"
+#include "sim/explore/explore.h"
+#include "sim/scenario/scenario.h"
+#include "sim/explore/sweep.h"
 
 namespace tidemark::app {
 

@@ -11,7 +11,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
-#include "sim/scenario.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 

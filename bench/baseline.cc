@@ -1,5 +1,5 @@
 // baseline: the minimal hand-written C++ loop that tidemark's throughput is
-// measured against (product.md, "Performance"). It uses no tidemark code.
+// measured against (docs/benchmarks.md). It uses no tidemark code.
 //
 // It reads a trace written by `tidemark gen` (key,ts,value,@arrival, sorted by
 // @arrival) and computes what bench/scenarios/tumbling-count-avg.yaml computes,

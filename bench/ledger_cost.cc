@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "engine/input_error.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace {
 

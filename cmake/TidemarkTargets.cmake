@@ -26,15 +26,23 @@ function(tidemark_library)
     PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS} tidemark_warnings)
 endfunction()
 
-# tidemark_unit_tests(NAME <name> DEPS <link items...>)
-# One Boost.Test executable per folder from its *_test.cc files, registered in CTest.
+# tidemark_unit_tests(NAME <name> [DIRS <sub-folders...>] DEPS <link items...>)
+# One Boost.Test executable from the *_test.cc files of the current folder (or
+# of the DIRS under it), registered in CTest.
 function(tidemark_unit_tests)
-  cmake_parse_arguments(ARG "" "NAME" "DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAME" "DIRS;DEPS" ${ARGN})
   if(NOT TIDEMARK_TESTS)
     return()
   endif()
-  file(GLOB tests CONFIGURE_DEPENDS
-    ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cc ${CMAKE_CURRENT_SOURCE_DIR}/internal/*_test.cc)
+  if(NOT ARG_DIRS)
+    set(ARG_DIRS .)
+  endif()
+  set(tests "")
+  foreach(dir ${ARG_DIRS})
+    file(GLOB found CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*_test.cc
+      ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/internal/*_test.cc)
+    list(APPEND tests ${found})
+  endforeach()
   if(NOT tests)
     return()
   endif()

@@ -1,5 +1,5 @@
 // BoundedOutOfOrdernessWatermarks: the periodic generator behind
-// WatermarkStrategy.forBoundedOutOfOrderness(D) (§4.2 of flink-semantics.md).
+// WatermarkStrategy.forBoundedOutOfOrderness(D) (§4.2).
 //
 // It tracks the largest timestamp seen and, on each periodic tick, offers
 // max_seen - D - 1. The "- 1" means the watermark never equals a timestamp

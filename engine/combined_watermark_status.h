@@ -1,6 +1,6 @@
 // CombinedWatermarkStatus: the minimum over several partial watermarks that
 // may each be idle, as Flink's api.common.eventtime.CombinedWatermarkStatus
-// (§5.3 of flink-semantics.md). It underlies the per-split multiplexer (§5.4)
+// (§5.3). It underlies the per-split multiplexer (§5.4)
 // and the two-input operator combination (§5.2).
 //
 // A partial starts at (Min, active). Setting its watermark clears its idle flag

@@ -1,4 +1,4 @@
-// Idleness: G-IDLE (flink-test-vectors.md §D) and §4.4 of flink-semantics.md.
+// Idleness: the cases of Flink's WatermarksWithIdlenessTest (G-IDLE) and §4.4.
 // The "manual clock" is the activity-time value each probe is given.
 #include <boost/test/unit_test.hpp>
 #include <memory>

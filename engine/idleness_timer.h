@@ -1,5 +1,5 @@
 // IdlenessTimer: decides when an input with no events counts as idle, exactly
-// as Flink's WatermarksWithIdleness.IdlenessTimer (§4.4 of flink-semantics.md).
+// as Flink's WatermarksWithIdleness.IdlenessTimer (§4.4).
 //
 // Activity is a counter bumped per event. CheckIfIdle is a probe run on each
 // periodic tick with the current activity-clock reading:

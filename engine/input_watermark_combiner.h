@@ -3,7 +3,7 @@
 // the watermarks and statuses that each input's own StatusWatermarkValve lets
 // through. It is AbstractStreamOperator's processWatermark(mark, index) and
 // processWatermarkStatus(status, index) over an IndexedCombinedWatermarkStatus
-// (§5.2, §5.3 of flink-semantics.md).
+// (§5.2, §5.3).
 //
 // combined = min over non-idle inputs, emitted only when it strictly increases
 // (the caller's output is where timers advance before forwarding). Unlike the

@@ -1,4 +1,4 @@
-// Operator-level combination of inputs (§5.2/§5.3 of flink-semantics.md).
+// Operator-level combination of inputs (§5.2/§5.3).
 #include "engine/input_watermark_combiner.h"
 
 #include <boost/test/unit_test.hpp>

@@ -1,5 +1,5 @@
 // Java hashCode of key values, as Flink computes it before key-group
-// assignment (§6.4 of flink-semantics.md). keyBy routing depends on these
+// assignment (§6.4). keyBy routing depends on these
 // exact 32-bit values, so each Value type maps to one Java type:
 //   - int64 is a java.lang.Long: (int)(v ^ (v >>> 32)). An "int" field in a
 //     scenario is a Long key, NOT an Integer (Integer 5 and Long 5 happen to

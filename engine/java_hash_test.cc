@@ -1,4 +1,4 @@
-// Java hashCode of key values (§6.4 of flink-semantics.md). Reference values
+// Java hashCode of key values (§6.4). Reference values
 // are Java's: String.hashCode, Long.hashCode, Double.hashCode, Boolean.hashCode.
 #include "engine/java_hash.h"
 

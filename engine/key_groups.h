@@ -1,5 +1,5 @@
 // Key groups: how keyBy routes a key to a downstream subtask, exactly as
-// Flink's KeyGroupRangeAssignment and MathUtils (§6 of flink-semantics.md).
+// Flink's KeyGroupRangeAssignment and MathUtils (§6).
 //
 //   key group = murmurHash(key.hashCode()) % maxParallelism
 //   subtask   = keyGroup * parallelism / maxParallelism

@@ -1,5 +1,5 @@
-// Key groups (§6 of flink-semantics.md): every row of the §6.5 tables, H-1 and
-// H-2 of flink-test-vectors.md, and the default max parallelism values.
+// Key groups (§6): every row of the §6.5 tables (H-1 from Flink's
+// CEPRescalingTest, H-2 computed), and the default max parallelism values.
 #include "engine/key_groups.h"
 
 #include <boost/test/unit_test.hpp>

@@ -1,6 +1,6 @@
 // KeyedProcessOperator: one subtask of Flink's KeyedProcessOperator — a
 // KeyedProcessFunction on a keyed stream, with per-key event-time and
-// processing-time timers and side outputs (flink-semantics.md §7.4, §7.6).
+// processing-time timers and side outputs (§7.4, §7.6).
 //
 // The function sees each element with its key as the current key, and each
 // due timer with the timer's key. Through its context it emits to the main

@@ -1,6 +1,6 @@
-// KeyedProcessOperator: the vectors of flink-test-vectors.md section F (from
-// Flink's KeyedProcessOperatorTest) and the timer rules of
-// flink-semantics.md §7.4 and §7.6. Logs list outputs and forwarded
+// KeyedProcessOperator: cases from Flink's KeyedProcessOperatorTest
+// (testEventTimeTimers, testEventTimeTimerWithState, testSideOutput) and the
+// timer rules of §7.4 and §7.6. Logs list outputs and forwarded
 // watermarks in exact order: "R(v)@t" is a main output, "S1(v)@t" one on
 // side output 1, "@none" a record without timestamp, "W(t)" a watermark the
 // harness forwards after AdvanceWatermark returns.

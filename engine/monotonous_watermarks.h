@@ -1,5 +1,5 @@
 // MonotonousWatermarks: WatermarkStrategy.forMonotonousTimestamps(), Flink's
-// AscendingTimestampsWatermarks (§4.3 of flink-semantics.md).
+// AscendingTimestampsWatermarks (§4.3).
 //
 // Exactly BoundedOutOfOrdernessWatermarks with D = 0: each tick offers
 // max_seen - 1, so a record carrying the current maximum is still on time.

@@ -1,4 +1,4 @@
-// NoWatermarks: WatermarkStrategy.noWatermarks() (§4.1 of flink-semantics.md).
+// NoWatermarks: WatermarkStrategy.noWatermarks() (§4.1).
 //
 // Never emits anything, not even on a tick. Downstream event time then only
 // moves with the end-of-input Max watermark the source task sends on drain.

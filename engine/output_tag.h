@@ -1,6 +1,6 @@
 // Side-output tags: an id plus the type (schema) of the records it carries.
 //
-// As in Flink (flink-semantics.md §7.1-7.2), a tag's identity is its id; an
+// As in Flink (§7.1-7.2), a tag's identity is its id; an
 // empty id is rejected, and one operator may not emit the same id with two
 // different types. Records sent to a tag nobody consumes are discarded
 // silently (§7.3) — tidemark counts them in the ledger instead.

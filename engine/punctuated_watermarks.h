@@ -1,6 +1,6 @@
 // PunctuatedWatermarks: a generator whose watermarks come from marker events,
 // the usual shape of a user-written punctuated WatermarkGenerator (§4.6 of
-// flink-semantics.md, G-TWO "punctuated" vectors).
+// docs/semantics.md, G-TWO "punctuated" vectors).
 //
 // For each event the caller-supplied extractor decides whether this event
 // carries a watermark and which; it is emitted immediately from OnEvent, i.e.

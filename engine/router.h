@@ -3,7 +3,7 @@
 //
 // Rules are tried in order; the first whose condition holds emits the record
 // to each of its destinations (the main output and/or side outputs), each with
-// its own projection, so tags can carry different types (flink-semantics.md
+// its own projection, so tags can carry different types (docs/semantics.md
 // §7.2). Emitted records keep the input's timestamp and id (§0,
 // TimestampedCollector; §7.4 Context.output). A record no rule takes is
 // discarded, as a ProcessFunction that emits nothing.

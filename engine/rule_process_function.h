@@ -1,7 +1,7 @@
 // RuleProcessFunction: the declarative KeyedProcessFunction of a scenario's
 // keyed `process` step — routing rules (as Router) that may also set, cancel
 // or reset a timer of the record's key, and `on_timer` rules that emit when a
-// timer fires (flink-semantics.md §7.4, §7.6).
+// timer fires (§7.4, §7.6).
 //
 // Elements: rules are tried in order and the first whose `when` holds (absent:
 // always) matches. For the matched rule the function, in this order,

@@ -1,7 +1,7 @@
 // StatusWatermarkValve: how one input gate of a task turns the watermarks and
 // statuses arriving on its channels (one per upstream subtask) into the task's
 // input watermark and status, exactly as Flink's StatusWatermarkValve (§5.1 of
-// flink-semantics.md).
+// docs/semantics.md).
 //
 // Per channel: watermark (Min), status (ACTIVE), aligned (true). The output
 // watermark is the minimum over ACTIVE and ALIGNED channels, emitted only when

@@ -1,4 +1,4 @@
-// StatusWatermarkValve: the rules of §5.1 of flink-semantics.md, one test each.
+// StatusWatermarkValve: the rules of §5.1, one test each.
 // Every expectation is derived in a comment from the per-channel state
 // (watermark, status, aligned) and the valve's last output.
 #include "engine/status_watermark_valve.h"

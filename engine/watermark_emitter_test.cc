@@ -1,5 +1,5 @@
-// The monotonic emitter (§4.6 / §5.4 of flink-semantics.md) and the
-// emitter-level G-TWO vectors (flink-test-vectors.md §D), driven the way
+// The monotonic emitter (§4.6 / §5.4) and the
+// emitter-level cases of Flink's TimestampsAndWatermarksOperatorTest (G-TWO), driven the way
 // TimestampsAndWatermarksOperator drives a generator: each record is emitted
 // first, then OnEvent; periodic ticks call OnPeriodicEmit.
 #include "engine/watermark_emitter.h"

@@ -1,6 +1,6 @@
 // WatermarkGenerator: decides, from the events it sees and the periodic ticks
 // it gets, which watermarks a stream (or one split of it) offers (§4 of
-// flink-semantics.md; Flink's api.common.eventtime.WatermarkGenerator).
+// docs/semantics.md; Flink's api.common.eventtime.WatermarkGenerator).
 //
 // Ordering contract, kept by the caller: OnEvent runs after the record itself
 // was emitted, so a watermark emitted from OnEvent (punctuated) follows the

@@ -1,5 +1,5 @@
-// Generator vectors: G-BOO (flink-test-vectors.md §D) and the generator-level
-// parts of G-TWO, plus §4.2/§4.3 of flink-semantics.md.
+// Generator cases: Flink's BoundedOutOfOrdernessWatermarksTest (G-BOO) and the generator-level
+// parts of G-TWO, plus §4.2/§4.3.
 #include <boost/test/unit_test.hpp>
 #include <utility>
 #include <vector>

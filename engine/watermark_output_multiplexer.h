@@ -1,6 +1,6 @@
 // WatermarkOutputMultiplexer: combines the watermarks of the splits (e.g. Kafka
 // partitions) read by one source subtask into the subtask's watermark, as
-// Flink's WatermarkOutputMultiplexer (§5.4 of flink-semantics.md).
+// Flink's WatermarkOutputMultiplexer (§5.4).
 //
 // Each registered split has one PartialWatermark (§5.3) and two outputs onto it:
 //   - the immediate output (used from OnEvent, i.e. punctuated watermarks):

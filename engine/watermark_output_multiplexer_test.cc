@@ -1,5 +1,5 @@
-// The per-split multiplexer: every G-MUX vector (flink-test-vectors.md §D) and
-// the rules of §5.3/§5.4 of flink-semantics.md. The underlying output records
+// The per-split multiplexer: every case of Flink's WatermarkOutputMultiplexerTest (G-MUX) and
+// the rules of §5.3/§5.4. The underlying output records
 // the raw calls, so "W(2)" means EmitWatermark(2) reached it.
 #include "engine/watermark_output_multiplexer.h"
 

@@ -4,7 +4,7 @@
 // IDLE means "do not wait for my watermarks": combiners (the valve, the split
 // multiplexer, two-input operators) leave an idle input out of their minimum.
 // Flink encodes IDLE as -1 and ACTIVE as 0 on the wire; only the two values
-// exist (§0 of flink-semantics.md).
+// exist (§0).
 #ifndef TIDEMARK_ENGINE_WATERMARK_STATUS_H_
 #define TIDEMARK_ENGINE_WATERMARK_STATUS_H_
 

@@ -1,5 +1,5 @@
 // WatermarksWithIdleness: WatermarkStrategy.withIdleness(timeout) wrapped
-// around another generator (§4.4 of flink-semantics.md).
+// around another generator (§4.4).
 //
 // Events go to the wrapped generator and count as activity. On a tick, if the
 // IdlenessTimer reports idle, the output is marked idle once (not again on

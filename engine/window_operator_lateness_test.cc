@@ -1,5 +1,5 @@
 // Window operator behaviour around lateness, cleanup and session merging that
-// the Flink vectors do not pin one by one (flink-semantics.md §1.2-§1.10).
+// the Flink vectors do not pin one by one (§1.2-§1.10).
 #include "engine/window_operator.h"
 
 #include <boost/test/unit_test.hpp>

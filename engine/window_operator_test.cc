@@ -1,5 +1,5 @@
-// The window operator vectors of flink-test-vectors.md section A, each from
-// Flink's WindowOperatorTest. Logs compare as a multiset between watermarks.
+// The window operator: cases from Flink's WindowOperatorTest, each test named
+// after the Flink test method it transcribes. Logs compare as a multiset between watermarks.
 #include "engine/window_operator.h"
 
 #include <boost/test/unit_test.hpp>

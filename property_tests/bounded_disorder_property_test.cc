@@ -1,4 +1,4 @@
-// Bounded disorder (flink-semantics.md §4.2, §5.1, §9.2): when every row's
+// Bounded disorder (§4.2, §5.1, §9.2): when every row's
 // real disorder within its partition is at most the bounded-out-of-orderness
 // bound D (no earlier row of the partition is more than D ahead of it), no
 // idleness and no explicit watermarks, no record is late anywhere: none is

@@ -1,4 +1,4 @@
-// Conservation (ledger.h, flink-semantics.md §1.3, §7.3): in a whole run,
+// Conservation (ledger.h, §1.3, §7.3): in a whole run,
 // every input record has exactly one terminal fate on every path, and
 // nothing is duplicated or lost. Checked from the ledger (detail
 // kEveryRecord) against the plan's graph, per record:

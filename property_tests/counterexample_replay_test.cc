@@ -6,9 +6,9 @@
 
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/scenario_gen.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::props {
 namespace {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "engine/input_error.h"
-#include "sim/csv_record_reader.h"
-#include "sim/csv_test_file.h"
-#include "sim/csv_trace_reader.h"
+#include "sim/trace/csv_record_reader.h"
+#include "sim/trace/csv_test_file.h"
+#include "sim/trace/csv_trace_reader.h"
 
 namespace tidemark::sim {
 namespace {

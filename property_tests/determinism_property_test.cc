@@ -1,4 +1,4 @@
-// Determinism (style.md "Determinism"): a run is a pure function of
+// Determinism: a run is a pure function of
 // (scenario, seed). Running a generated scenario twice with the same seed
 // gives identical sinks (records in order, ids, timestamps, typed values),
 // ledger entries, schedule, window decisions and firings. (Report bytes will

@@ -1,4 +1,4 @@
-// Late routing (flink-semantics.md §1.2-1.4, 1.7, 1.10): the engine's
+// Late routing (§1.2-1.4, 1.7, 1.10): the engine's
 // WindowOperator agrees with the independent reference model
 // (property_tests/model/window_model.h) on every element and every window:
 // which windows it is assigned and merged into, on time / within lateness /

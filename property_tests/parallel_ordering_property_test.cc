@@ -1,4 +1,4 @@
-// Parallel ordering (flink-semantics.md §9.2, §6):
+// Parallel ordering (§9.2, §6):
 //   - per key and per channel, order is preserved end to end: in every sink
 //     that carries input records (tags, late output), the records of one key
 //     read from one partition appear in trace order — they share one source

@@ -1,4 +1,4 @@
-// Side-output isolation (flink-semantics.md §7.2-7.3, §1.3 step 4):
+// Side-output isolation (§7.2-7.3, §1.3 step 4):
 //   - a record routed to tag A reaches only A's consumers: big_rows holds
 //     only rows the `v >= 7` rule sent to `big`, odd_rows only rows the odd
 //     rule sent to `odd`, late_events only records the window operator sent

@@ -1,4 +1,4 @@
-// Watermark monotonicity (flink-semantics.md §4.6, §4.8, §5.1): in every
+// Watermark monotonicity (§4.6, §4.8, §5.1): in every
 // generated run — idle partitions, idleness timeouts, explicit watermarks
 // that regress, any channel latencies — the watermark of every operator
 // input (ScheduleStep kWatermark) and of every source subtask output

@@ -1,4 +1,4 @@
-// Watermark combination at one input gate (flink-semantics.md §5.1): the
+// Watermark combination at one input gate (§5.1): the
 // engine's StatusWatermarkValve, fed random per-channel watermarks (also
 // regressing and repeated ones) and IDLE/ACTIVE statuses, emits exactly what
 // a naive scan-every-channel model of §5.1 emits (property_tests/model/

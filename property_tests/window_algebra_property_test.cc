@@ -1,4 +1,4 @@
-// Window algebra (flink-semantics.md §3.2-3.7):
+// Window algebra (§3.2-3.7):
 //   - a tumbling assigner gives every timestamp exactly one window, of the
 //     configured size, aligned to the offset, containing it;
 //   - a sliding assigner whose slide divides its size gives size / slide

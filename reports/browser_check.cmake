@@ -22,7 +22,7 @@ foreach(external "http:" "https:" "<script" "<link" "url(" "@import" "src=")
   endif()
 endforeach()
 
-# The flags style.md prescribes; a fresh profile, and no network to use.
+# Headless flags for a machine without network; a fresh profile.
 set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
   --disable-background-networking --disable-component-update --disable-sync
   --user-data-dir=${SCRATCH}/profile --enable-logging=stderr --v=0)

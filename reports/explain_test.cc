@@ -6,9 +6,9 @@
 
 #include "engine/input_error.h"
 #include "reports/run_story.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::reports {
 namespace {
@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(record_story_names_the_firing_that_emitted_it) {
   BOOST_TEST(!Contains(text, "for key sensor_2"));
 }
 
-// flink-semantics.md §1.7: max timestamp <= watermark < cleanup re-fires the
+// §1.7: max timestamp <= watermark < cleanup re-fires the
 // window; derived in the scenario's description (9999 <= 12999 < 14999).
 BOOST_AUTO_TEST_CASE(within_lateness_states_both_bounds) {
   const Detailed run("windows/allowed-lateness-refiring.yaml");

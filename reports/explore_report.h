@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/explore.h"
+#include "sim/explore/explore.h"
 
 namespace tidemark::reports {
 

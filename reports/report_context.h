@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/scenario.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::reports {
 

@@ -8,7 +8,7 @@
 #include "reports/json_report.h"
 #include "reports/markdown_report.h"
 #include "reports/text_report.h"
-#include "sim/csv_writer.h"
+#include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
 

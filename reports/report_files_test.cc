@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/timeline_svg.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::reports {
 namespace {

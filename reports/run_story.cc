@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/check.h"
-#include "sim/trace_input.h"
+#include "sim/trace/trace_input.h"
 
 namespace tidemark::reports {
 
@@ -99,7 +99,7 @@ void RunStory::ReadTraces() {
     for (NodeIndex i = 0; i < plan_.nodes.size(); ++i) {
       if (plan_.nodes[i].kind == PlannedNode::Kind::kSource && plan_.nodes[i].source == s) node = i;
     }
-    auto input = sim::OpenTrace(plan_.spec.sources[s]);
+    auto input = sim::OpenTrace(plan_.sources[s].trace);
     while (auto row = input->Next()) {
       RecordStory story;
       story.source = s;

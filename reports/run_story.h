@@ -24,9 +24,9 @@
 
 #include "engine/record.h"
 #include "engine/time.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
-#include "sim/trace_row.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/trace/trace_row.h"
 
 namespace tidemark::reports {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/explore.h"
-#include "sim/sweep.h"
+#include "sim/explore/explore.h"
+#include "sim/explore/sweep.h"
 
 namespace tidemark::reports {
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/csv_writer.h"
+#include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
 

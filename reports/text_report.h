@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
 
 namespace tidemark::reports {
 

@@ -1,7 +1,7 @@
 // OperatorScenario: a window config and element/watermark steps written as a
 // scenario `tidemark run` replays at ONE window operator: a parallelism-1
 // source with no generated watermarks reads a CSV trace whose watermark rows
-// are the steps' watermarks (flink-semantics.md §4.5: only explicit
+// are the steps' watermarks (§4.5: only explicit
 // watermarks reach the operator), keyed by `k`, counted and summed.
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_OPERATOR_SCENARIO_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_OPERATOR_SCENARIO_H_

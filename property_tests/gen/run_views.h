@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "property_tests/gen/scenario_gen.h"
-#include "sim/runtime.h"
+#include "sim/runtime/runtime.h"
 
 namespace tidemark::props {
 

@@ -8,7 +8,7 @@
 
 #include "property_tests/gen/operator_scenario.h"
 #include "property_tests/gen/window_gen.h"
-#include "sim/scenario.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::props {
 

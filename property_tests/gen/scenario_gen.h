@@ -32,8 +32,8 @@
 
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/model/window_model.h"
-#include "sim/job_plan.h"
-#include "sim/runtime.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
 
 namespace tidemark::props {
 

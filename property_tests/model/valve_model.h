@@ -1,4 +1,4 @@
-// ValveModel: a naive model of Flink's StatusWatermarkValve (flink-semantics.md
+// ValveModel: a naive model of Flink's StatusWatermarkValve (docs/semantics.md
 // §5.1) — per channel a watermark, an idle flag and an aligned flag; the
 // output recomputed by scanning every channel after each input; no heap, no
 // counters. It is the oracle for the engine's StatusWatermarkValve.

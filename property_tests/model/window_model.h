@@ -1,5 +1,5 @@
 // WindowModel: the reference model of ONE keyed window operator with the
-// default event-time trigger, written from flink-semantics.md §1.2-1.4, 1.7,
+// default event-time trigger, written from §1.2-1.4, 1.7,
 // 1.10 and §3.1-3.7 alone, as the oracle for the late-routing properties.
 //
 // It is deliberately naive and shares no code with engine/: times are plain

@@ -1,0 +1,116 @@
+# Fails when a folder includes a header it may not: the dependency rule of the
+# layout (CONTRIBUTING.md), checked on every #include of every source file.
+#   cmake -DROOT=<repository root> -P check_includes.cmake
+#
+# Project headers: each folder may include its own headers and those of the
+# folders listed for it below, never one above it in the pipeline
+# trace -> scenario -> planner -> runtime -> check -> explore -> reports -> app.
+# A test (*_test.cc) may also include the rooms that build its fixtures
+# (scenario and planner: a runtime test plans a scenario to get a graph).
+# Library headers (<dir/header> or <csv.h>): only the libraries listed for the
+# folder. engine/, sim/ and reports/ never include a clock, threads or an
+# unseeded random source.
+cmake_minimum_required(VERSION 3.25)
+
+set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/lint
+          sim/check sim/explore reports app)
+set(uses_engine "")
+set(uses_sim/random engine)
+set(uses_sim/trace engine sim/random)
+set(uses_sim/scenario engine sim/trace)
+set(uses_sim/graph engine sim/trace)
+set(uses_sim/planner engine sim/trace sim/scenario sim/graph)
+set(uses_sim/runtime engine sim/random sim/trace sim/graph)
+set(uses_sim/lint engine sim/trace sim/scenario sim/graph sim/planner)
+set(uses_sim/check engine sim/trace sim/scenario sim/graph sim/planner sim/runtime)
+set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
+    sim/check)
+set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
+    sim/lint sim/check sim/explore)
+set(uses_app ${uses_reports} reports)
+# Libraries, by the first part of the include path.
+set(libs_engine fmt)
+set(libs_sim/random fmt)
+set(libs_sim/trace fmt csv.h)
+set(libs_sim/scenario fmt yaml-cpp)
+set(libs_sim/graph fmt)
+set(libs_sim/planner fmt)
+set(libs_sim/runtime fmt)
+set(libs_sim/lint fmt)
+set(libs_sim/check fmt)
+set(libs_sim/explore fmt yaml-cpp)
+set(libs_reports fmt nlohmann)
+set(libs_app fmt CLI nlohmann unistd.h)
+set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h)
+set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
+    sim/lint sim/check sim/explore reports)
+set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
+
+set(bad "")
+foreach(room ${rooms})
+  file(GLOB_RECURSE files "${ROOT}/${room}/*.h" "${ROOT}/${room}/*.cc")
+  # A sub-room's files belong to the sub-room, not to its parent.
+  foreach(other ${rooms})
+    if(NOT other STREQUAL room AND other MATCHES "^${room}/")
+      list(FILTER files EXCLUDE REGEX "^${ROOT}/${other}/")
+    endif()
+  endforeach()
+  set(allowed_projects ${room} ${uses_${room}})
+  set(allowed_libs ${libs_${room}})
+  foreach(file ${files})
+    set(projects ${allowed_projects})
+    set(libs ${allowed_libs})
+    # Tests and test support files (csv_test_file.h) build fixtures.
+    if(file MATCHES "_test\\.cc$" OR file MATCHES "_test_file\\.h$")
+      if(room MATCHES "^sim/")
+        list(APPEND projects sim/scenario sim/planner sim/graph sim/trace)
+      endif()
+      list(APPEND libs ${test_libs})
+    endif()
+    file(STRINGS ${file} lines REGEX "^[ \t]*#[ \t]*include")
+    foreach(line ${lines})
+      if(line MATCHES "#[ \t]*include[ \t]*\"([^\"]+)\"")
+        set(header ${CMAKE_MATCH_1})
+        set(ok FALSE)
+        foreach(project ${projects})
+          string(LENGTH "${project}/" n)
+          string(SUBSTRING "${header}" 0 ${n} head)
+          if(head STREQUAL "${project}/")
+            # engine/ is not a prefix of sim/..., but sim/trace/ must not
+            # admit sim/trace_x/: the slash above takes care of that.
+            set(ok TRUE)
+          endif()
+        endforeach()
+        if(NOT ok)
+          list(APPEND bad "${file}: ${line}")
+        endif()
+      elseif(line MATCHES "#[ \t]*include[ \t]*<([^>]+)>")
+        set(header ${CMAKE_MATCH_1})
+        set(lib "")
+        if(header MATCHES "^([^/]+)/")
+          set(lib ${CMAKE_MATCH_1})
+        elseif(header MATCHES "^([a-z_]+\\.h)$")
+          set(lib ${CMAKE_MATCH_1})
+        endif()
+        if(lib)
+          list(FIND libs "${lib}" found)
+          if(found EQUAL -1)
+            list(APPEND bad "${file}: ${line}")
+          endif()
+        else()
+          list(FIND no_clock_rooms ${room} strict)
+          list(FIND clock_headers ${header} clock)
+          if(NOT strict EQUAL -1 AND NOT clock EQUAL -1
+             AND NOT file MATCHES "_test\\.cc$" AND NOT file MATCHES "_test_file\\.h$")
+            list(APPEND bad "${file}: ${line} (no clocks, threads or unseeded randomness here)")
+          endif()
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(bad)
+  list(JOIN bad "\n  " text)
+  message(FATAL_ERROR "includes that break the dependency rule (see CONTRIBUTING.md):\n  ${text}")
+endif()
+message(STATUS "every include follows the dependency rule")

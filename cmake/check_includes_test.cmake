@@ -1,0 +1,32 @@
+# check_includes.cmake must fail on a tree that breaks the dependency rule:
+# each case writes one offending include into a scratch tree and expects the
+# check to name it.
+#   cmake -DSCRATCH=<dir> -DCHECK=<check_includes.cmake> -P check_includes_test.cmake
+cmake_minimum_required(VERSION 3.25)
+set(cases
+  "sim/runtime/runtime.cc|#include \"sim/scenario/scenario.h\""
+  "sim/trace/csv_cell.cc|#include \"sim/runtime/runtime.h\""
+  "sim/graph/job_graph.h|#include \"sim/planner/job_plan.h\""
+  "engine/window.cc|#include \"sim/trace/trace_row.h\""
+  "engine/window.cc|#include <yaml-cpp/yaml.h>"
+  "sim/runtime/clock.cc|#include <chrono>"
+  "reports/text_report.cc|#include \"app/commands.h\"")
+foreach(case ${cases})
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 file)
+  list(GET parts 1 line)
+  file(REMOVE_RECURSE ${SCRATCH})
+  file(WRITE ${SCRATCH}/${file} "${line}\n")
+  # An allowed include beside it, so the check has something it must accept.
+  file(WRITE ${SCRATCH}/sim/explore/explore.cc "#include \"sim/runtime/runtime.h\"\n#include <vector>\n")
+  execute_process(COMMAND ${CMAKE_COMMAND} -DROOT=${SCRATCH} -P ${CHECK}
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(status EQUAL 0)
+    message(FATAL_ERROR "the include check accepted ${file}: ${line}")
+  endif()
+  string(FIND "${err}" "${SCRATCH}/${file}: ${line}" named)
+  if(named EQUAL -1 OR err MATCHES "explore.cc")
+    message(FATAL_ERROR "the include check did not name exactly ${file}:\n${err}")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${SCRATCH})

@@ -1,0 +1,33 @@
+// `check --update`: rewrites a scenario's expectations from a run's output.
+//
+// Golden CSV files are written anew. Inline expectations are regenerated in
+// the scenario file itself: the top-level `expect:` block (up to the next
+// line that does not start with a space) is replaced; the rest of the file,
+// comments included, is kept byte for byte. Each sink keeps its order,
+// tolerance and the fields its rows named.
+#ifndef TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_
+#define TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_
+
+#include <string>
+#include <vector>
+
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+
+namespace tidemark::sim {
+
+// The scenario text with its `expect:` block regenerated from `result`.
+// REQUIRES plan.spec.has_expectations().
+std::string RewriteExpectationBlock(const std::string& scenario_text, const JobPlan& plan,
+                                    const RunResult& result);
+
+// Writes golden files and the scenario file; returns the paths written.
+// Throws engine::InputError when a file cannot be written.
+std::vector<std::string> UpdateExpectations(const JobPlan& plan, const RunResult& result);
+
+// `value` as a YAML flow scalar that reads back as the same value.
+std::string YamlScalar(const engine::Value& value);
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_

@@ -1,0 +1,397 @@
+#include "sim/explore/explore.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "sim/explore/delta_debugging.h"
+#include "sim/check/expectation_update.h"
+#include "sim/check/expectations.h"
+#include "sim/explore/explore_invariants.h"
+
+namespace tidemark::sim {
+
+namespace {
+
+using engine::ElementDecision;
+
+uint64_t HashOf(const RunResult& result, OutcomeOrder order) {
+  return OutcomeHash(OutcomeLines(result, order));
+}
+
+// The ledger entries of each record, as comparable text without times.
+std::map<engine::RecordId, std::vector<std::string>> Fates(const JobPlan& plan,
+                                                           const RunResult& r) {
+  std::map<engine::RecordId, std::vector<std::string>> out;
+  for (const engine::LedgerEntry& e : r.ledger.entries()) {
+    if (e.record == engine::kNoRecordId) continue;
+    out[e.record].push_back(fmt::format("{} at '{}' port {}", engine::FateName(e.fate),
+                                        plan.nodes[e.node].name, e.tag));
+  }
+  for (auto& [id, fates] : out) std::sort(fates.begin(), fates.end());
+  return out;
+}
+
+struct DecisionKey {
+  engine::RecordId record;
+  uint32_t node;
+  int64_t timestamp;
+  auto operator<=>(const DecisionKey&) const = default;
+};
+
+std::map<DecisionKey, const WindowDecisionRecord*> Decisions(const RunResult& r) {
+  std::map<DecisionKey, const WindowDecisionRecord*> out;
+  for (const WindowDecisionRecord& d : r.window_decisions) {
+    out.emplace(DecisionKey{d.decision.record_id, d.node, d.decision.timestamp.millis()}, &d);
+  }
+  return out;
+}
+
+bool SameDecision(const ElementDecision& a, const ElementDecision& b) {
+  if (a.outcome != b.outcome || a.windows.size() != b.windows.size()) return false;
+  for (size_t i = 0; i < a.windows.size(); ++i) {
+    if (a.windows[i].admission != b.windows[i].admission || !(a.windows[i].window == b.windows[i].window)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "row 1 of 'fast' (ts 1000, @arrival 400)", or every source holding row `id`.
+std::string RowName(const Explorer& x, engine::RecordId id, std::optional<int64_t> ts) {
+  std::vector<std::string> names;
+  for (size_t s = 0; s < x.rows().size(); ++s) {
+    const auto& rows = x.rows()[s].rows;
+    if (id >= rows.size() || rows[id].kind != TraceRowKind::kEvent) continue;
+    if (ts && rows[id].record.timestamp.millis() != *ts) continue;
+    names.push_back(fmt::format("row {} of '{}' (ts {}, @arrival {})", id,
+                                x.plan().spec.sources[s].name, rows[id].record.timestamp.millis(),
+                                rows[id].arrival->millis()));
+  }
+  if (names.empty()) return fmt::format("record {}", id);
+  return fmt::format("{}", fmt::join(names, " or "));
+}
+
+// The kWatermark step of (node, subtask) that set `watermark`, at or before `time`.
+const ScheduleStep* WatermarkStep(const RunResult& r, uint32_t node, uint32_t subtask,
+                                  engine::Timestamp watermark, engine::Timestamp time) {
+  const ScheduleStep* found = nullptr;
+  for (const ScheduleStep& step : r.schedule) {
+    if (step.time > time) break;
+    if (step.kind == ScheduleStep::Kind::kWatermark && step.node == node &&
+        step.subtask == subtask && step.watermark == watermark) {
+      found = &step;
+    }
+  }
+  return found;
+}
+
+// Why the operator's watermark was what it was: the step that set it, and the
+// upstream channel holding the minimum, followed through pass-through streams.
+std::string WatermarkOrigin(const JobPlan& plan, const RunResult& r, const WindowDecisionRecord& d) {
+  const ScheduleStep* step =
+      WatermarkStep(r, d.node, d.subtask, d.decision.watermark, d.time);
+  if (!step) return "no watermark had reached it yet";
+  std::string text = fmt::format("watermark since t={}", step->time.millis());
+  std::vector<std::string> via;
+  for (size_t hops = 0; step && step->held_by_node >= 0 && hops < plan.nodes.size(); ++hops) {
+    const auto node = static_cast<uint32_t>(step->held_by_node);
+    const auto subtask = static_cast<uint32_t>(step->held_by_subtask);
+    const ScheduleStep* up = WatermarkStep(r, node, subtask, d.decision.watermark, d.time);
+    if (!up || up->held_by_node < 0) {
+      text += fmt::format(", the minimum held by '{}' subtask {}", plan.nodes[node].name, subtask);
+      if (!via.empty()) text += fmt::format(" (via {})", fmt::join(via, ", "));
+      break;
+    }
+    via.push_back(fmt::format("'{}'", plan.nodes[node].name));
+    step = up;
+  }
+  return text;
+}
+
+std::string DescribeDecision(const JobPlan& plan, const RunResult& r, uint64_t seed,
+                             const WindowDecisionRecord& d) {
+  std::vector<std::string> windows;
+  for (const engine::WindowDecision& w : d.decision.windows) {
+    windows.push_back(engine::ExplainWindowDecision(w, d.decision.watermark));
+  }
+  return fmt::format("seed {}: '{}' subtask {} at t={}: {} -> {} ({})", seed,
+                     plan.nodes[d.node].name, d.subtask, d.time.millis(), fmt::join(windows, "; "),
+                     engine::ElementOutcomeName(d.decision.outcome), WatermarkOrigin(plan, r, d));
+}
+
+void ExplainRecord(const Explorer& x, engine::RecordId id, const RunResult& a, uint64_t seed_a,
+                   const RunResult& b, uint64_t seed_b,
+                   const std::map<engine::RecordId, std::vector<std::string>>& fates_a,
+                   const std::map<engine::RecordId, std::vector<std::string>>& fates_b,
+                   std::vector<std::string>& why) {
+  const auto da = Decisions(a);
+  const auto db = Decisions(b);
+  bool explained = false;
+  for (const auto& [key, decision] : da) {
+    if (key.record != id) continue;
+    const auto other = db.find(key);
+    if (other != db.end() && SameDecision(decision->decision, other->second->decision)) continue;
+    why.push_back(RowName(x, id, key.timestamp) + ":");
+    why.push_back("  " + DescribeDecision(x.plan(), a, seed_a, *decision));
+    why.push_back(other == db.end()
+                      ? fmt::format("  seed {}: never reached '{}'", seed_b,
+                                    x.plan().nodes[key.node].name)
+                      : "  " + DescribeDecision(x.plan(), b, seed_b, *other->second));
+    explained = true;
+  }
+  if (explained) return;
+  auto fates = [](const auto& m, engine::RecordId r) {
+    const auto it = m.find(r);
+    return it == m.end() ? std::string("no decision") : fmt::format("{}", fmt::join(it->second, ", "));
+  };
+  why.push_back(RowName(x, id, std::nullopt) + ":");
+  why.push_back(fmt::format("  seed {}: {}", seed_a, fates(fates_a, id)));
+  why.push_back(fmt::format("  seed {}: {}", seed_b, fates(fates_b, id)));
+}
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+Shard ParseShard(const std::string& text, const std::string& flag) {
+  const size_t slash = text.find('/');
+  Shard shard;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    size_t used = 0;
+    shard.index = std::stoull(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument("index");
+    shard.count = std::stoull(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) throw std::invalid_argument("count");
+  } catch (const std::exception&) {
+    throw engine::InputError({flag, 0, 0}, fmt::format("'{}' is not I/K", text),
+                             "write e.g. --shard 0/4 for the first of four shards");
+  }
+  if (shard.count == 0 || shard.index >= shard.count) {
+    throw engine::InputError({flag, 0, 0}, fmt::format("shard '{}' does not exist", text),
+                             "I counts from 0 and must be below K");
+  }
+  return shard;
+}
+
+Explorer::Explorer(JobPlan plan, ExploreOptions options)
+    : plan_(std::move(plan)), rows_(ReadScenarioRows(plan_.spec)), options_(options) {}
+
+SeedRun Explorer::Run(uint64_t seed) const {
+  const bool check = options_.invariants == InvariantChecks::kEveryRun;
+  const RunResult result =
+      RunJob(plan_, {.seed = seed,
+                     .detail = check ? engine::Ledger::Detail::kEveryRecord
+                                     : engine::Ledger::Detail::kCountsOnly});
+  SeedRun run{.seed = seed, .outcome = HashOf(result, options_.order), .violations = {}};
+  if (check) run.violations = CheckInvariants(plan_, rows_, result);
+  return run;
+}
+
+RunResult Explorer::RunDetailed(uint64_t seed) const {
+  return RunJob(plan_, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
+}
+
+std::vector<OutcomeGroup> GroupOutcomes(const std::vector<SeedRun>& runs) {
+  std::vector<OutcomeGroup> groups;
+  std::map<uint64_t, size_t> index;
+  for (const SeedRun& run : runs) {
+    auto [it, fresh] = index.emplace(run.outcome, groups.size());
+    if (fresh) groups.push_back({run.outcome, run.seed, 0});
+    ++groups[it->second].runs;
+  }
+  return groups;
+}
+
+Divergence ExplainDivergence(const Explorer& x, const OutcomeGroup& base, const OutcomeGroup& other) {
+  Divergence d{.base = base, .other = other, .sinks = {}, .why = {}};
+  const RunResult a = x.RunDetailed(base.first_seed);
+  const RunResult b = x.RunDetailed(other.first_seed);
+  const auto lines_a = OutcomeLines(a, x.options().order);
+  const auto lines_b = OutcomeLines(b, x.options().order);
+  for (size_t s = 0; s < lines_a.size(); ++s) {
+    std::vector<std::string> diff = DiffLines(lines_a[s].lines, lines_b[s].lines);
+    if (x.options().order == OutcomeOrder::kArrival && diff.empty() &&
+        lines_a[s].lines != lines_b[s].lines) {
+      diff.push_back("(same records, in another order)");
+    }
+    if (!diff.empty()) d.sinks.push_back({lines_a[s].name, std::move(diff)});
+  }
+  const auto fates_a = Fates(x.plan(), a);
+  const auto fates_b = Fates(x.plan(), b);
+  std::vector<engine::RecordId> changed;
+  for (const auto& [id, f] : fates_a) {
+    const auto it = fates_b.find(id);
+    if (it == fates_b.end() || it->second != f) changed.push_back(id);
+  }
+  for (const auto& [id, f] : fates_b) {
+    if (!fates_a.count(id)) changed.push_back(id);
+  }
+  std::sort(changed.begin(), changed.end());
+  constexpr size_t kMaxRecords = 10;
+  for (size_t i = 0; i < changed.size() && i < kMaxRecords; ++i) {
+    ExplainRecord(x, changed[i], a, base.first_seed, b, other.first_seed, fates_a, fates_b, d.why);
+  }
+  if (changed.size() > kMaxRecords) {
+    d.why.push_back(fmt::format("... and {} more records", changed.size() - kMaxRecords));
+  }
+  if (changed.empty()) {
+    d.why.push_back("no input record changed fate: the window results differ in timing or "
+                    "grouping (e.g. a firing that happened before a record in one schedule only)");
+  }
+  return d;
+}
+
+namespace {
+
+// The window decision of every row that reached a window operator, by (row,
+// node): "late_to_side_output [late]". `kept[s]` maps source s's record ids to
+// its row indices (the identity for the full trace). A decision names its row
+// by record id and timestamp, which tells apart sources that share ids.
+using RowDecisions = std::map<std::pair<RowRef, uint32_t>, std::string>;
+
+RowDecisions DecisionsByRow(const RunResult& r, const ScenarioRows& rows,
+                            const std::vector<std::vector<uint32_t>>& kept) {
+  RowDecisions out;
+  for (const WindowDecisionRecord& d : r.window_decisions) {
+    const engine::RecordId id = d.decision.record_id;
+    for (uint32_t s = 0; s < rows.size(); ++s) {
+      if (id >= kept[s].size()) continue;
+      const RowRef ref{s, kept[s][id]};
+      if (rows[s].rows[ref.row].record.timestamp != d.decision.timestamp) continue;
+      std::string text(engine::ElementOutcomeName(d.decision.outcome));
+      for (const engine::WindowDecision& w : d.decision.windows) {
+        text += fmt::format(" {}", engine::WindowAdmissionName(w.admission));
+      }
+      out[{ref, d.node}] = std::move(text);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Reproduction ShrinkDivergence(const Explorer& x, uint64_t base_seed, uint64_t seed,
+                              const std::string& repro_file) {
+  const ScenarioSpec& spec = x.plan().spec;
+  const OutcomeOrder order = x.options().order;
+  const std::vector<RowRef> all = ShrinkableRows(x.rows());
+  auto keep_of = [&](const std::vector<size_t>& items) {
+    std::vector<RowRef> keep;
+    for (size_t i : items) keep.push_back(all[i]);
+    return keep;
+  };
+  // The divergence to keep: the window decisions that differ between the two
+  // seeds on the full trace. A subset reproduces it when it keeps at least one
+  // of those rows and each kept one is decided as on the full trace, per seed.
+  std::vector<std::vector<uint32_t>> identity(x.rows().size());
+  for (size_t s = 0; s < x.rows().size(); ++s) {
+    for (uint32_t r = 0; r < x.rows()[s].rows.size(); ++r) identity[s].push_back(r);
+  }
+  const RowDecisions full_seed = DecisionsByRow(x.RunDetailed(seed), x.rows(), identity);
+  const RowDecisions full_base = DecisionsByRow(x.RunDetailed(base_seed), x.rows(), identity);
+  auto lookup = [](const RowDecisions& m, const std::pair<RowRef, uint32_t>& key) {
+    const auto it = m.find(key);
+    return it == m.end() ? std::string() : it->second;
+  };
+  std::vector<std::pair<RowRef, uint32_t>> targets;
+  for (const auto* m : {&full_seed, &full_base}) {
+    for (const auto& [key, text] : *m) {
+      if (lookup(full_seed, key) != lookup(full_base, key)) targets.push_back(key);
+    }
+  }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  auto diverges = [&](const std::vector<size_t>& items) {
+    try {
+      const std::vector<RowRef> keep = keep_of(items);
+      const JobPlan plan = PlanJob(WithRows(spec, x.rows(), keep));
+      if (targets.empty()) {
+        return HashOf(RunJob(plan, {.seed = seed}), order) !=
+               HashOf(RunJob(plan, {.seed = base_seed}), order);
+      }
+      std::vector<std::vector<uint32_t>> kept(x.rows().size());
+      for (const RowRef& ref : keep) kept[ref.source].push_back(ref.row);
+      const RowDecisions at_seed = DecisionsByRow(
+          RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord}), x.rows(),
+          kept);
+      const RowDecisions at_base = DecisionsByRow(
+          RunJob(plan, {.seed = base_seed, .detail = engine::Ledger::Detail::kEveryRecord}),
+          x.rows(), kept);
+      bool any = false;
+      for (const auto& key : targets) {
+        if (!std::binary_search(keep.begin(), keep.end(), key.first)) continue;
+        any = true;
+        if (lookup(at_seed, key) != lookup(full_seed, key) ||
+            lookup(at_base, key) != lookup(full_base, key)) {
+          return false;
+        }
+      }
+      return any;
+    } catch (const engine::InputError&) {
+      return false;  // a subset that is no valid scenario shows nothing
+    }
+  };
+  Reproduction repro;
+  repro.seed = seed;
+  repro.base_seed = base_seed;
+  repro.original_rows = all.size();
+  std::vector<size_t> everything(all.size());
+  for (size_t i = 0; i < all.size(); ++i) everything[i] = i;
+  if (diverges(everything)) {
+    const DeltaDebugResult dd = DeltaDebug(all.size(), diverges, 2000);
+    repro.rows = keep_of(dd.items);
+    repro.tests = dd.tests + 1;
+    repro.minimal = dd.minimal;
+  } else {
+    repro.rows = all;
+    repro.tests = 1;
+  }
+  const std::string folder = std::filesystem::path(repro_file).parent_path().string();
+  const std::string original = ReadScenarioFile(spec.file);
+  const std::vector<std::string> comment = {
+      fmt::format("Minimal reproduction written by `tidemark explore {}`:", spec.file),
+      fmt::format("{} of {} rows, shrunk by delta debugging while seeds {} and {}", repro.rows.size(),
+                  repro.original_rows, seed, base_seed),
+      "give different outcomes; every row keeps its @arrival and @partition.",
+      fmt::format("`tidemark run FILE` replays seed {}, whose output the expectations pin;", seed),
+      fmt::format("`tidemark run FILE --seed {}` gives a different output.", base_seed)};
+  std::string text =
+      ReproScenarioText(original, spec, x.rows(), repro.rows, seed, folder, comment) + "expect:\n";
+  for (const SinkSpec& sink : spec.sinks) text += fmt::format("  {}: []\n", sink.stream);
+  {
+    const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder));
+    text = RewriteExpectationBlock(text, plan, RunJob(plan, {.seed = seed}));
+  }
+  repro.text = text;
+  const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder));
+  const RunResult at_seed = RunJob(plan, {.seed = plan.spec.seed});
+  repro.outcome = HashOf(at_seed, order);
+  repro.base_outcome = HashOf(RunJob(plan, {.seed = base_seed}), order);
+  repro.verified = plan.spec.seed == seed && repro.outcome != repro.base_outcome &&
+                   CheckExpectations(plan, at_seed).passed();
+  return repro;
+}
+
+uint64_t ScenarioInputHash(const ScenarioSpec& spec) {
+  uint64_t hash = Fnv1a64(ReadBytes(spec.file));
+  for (const SourceSpec& source : spec.sources) {
+    if (!source.trace_path.empty()) hash = Fnv1a64(ReadBytes(source.trace_path), hash);
+  }
+  return hash;
+}
+
+}  // namespace tidemark::sim

@@ -1,0 +1,307 @@
+#include "sim/explore/explore_invariants.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/ledger.h"
+
+namespace tidemark::sim {
+
+namespace {
+
+using engine::Fate;
+
+bool IsEmission(Fate f) {
+  return f == Fate::kEmitted || f == Fate::kRoutedToTag || f == Fate::kLateToTag;
+}
+bool PassesThrough(const PlannedNode& n) {
+  return n.kind == PlannedNode::Kind::kUnion || n.kind == PlannedNode::Kind::kSideOutput;
+}
+
+class Checker {
+ public:
+  Checker(const JobPlan& plan, const ScenarioRows& rows, const RunResult& result, size_t limit)
+      : plan_(plan), rows_(rows), result_(result), limit_(limit) {}
+
+  std::vector<std::string> Run() {
+    Conservation();
+    Monotonicity();
+    Isolation();
+    KeyOrder();
+    return std::move(problems_);
+  }
+
+ private:
+  void Problem(std::string text) {
+    if (problems_.size() < limit_) problems_.push_back(std::move(text));
+  }
+
+  bool Consumed(uint32_t n, uint32_t port) const {
+    for (const PlannedNode& c : plan_.nodes) {
+      for (const NodeInput& in : c.inputs) {
+        if (in.node == n && in.port == port) return true;
+      }
+    }
+    return false;
+  }
+
+  // One record's counts at one node, by port (or sink), in flat arrays reused
+  // record after record: explore checks every record of every schedule.
+  struct Counts {
+    std::vector<uint64_t> out;          // emissions by port
+    std::vector<uint8_t> touched;       // ports emitted on (or passed through)
+    std::vector<uint64_t> unconsumed;   // by port
+    std::vector<uint64_t> sunk;         // by sink
+    std::vector<const engine::LedgerEntry*> entries;  // the record's entries here
+
+    static uint64_t& At(std::vector<uint64_t>& v, size_t i) {
+      if (i >= v.size()) v.resize(i + 1, 0);
+      return v[i];
+    }
+    uint64_t Out(size_t port) const { return port < out.size() ? out[port] : 0; }
+    uint64_t& Emit(size_t port) {
+      if (port >= touched.size()) touched.resize(port + 1, 0);
+      touched[port] = 1;
+      return At(out, port);
+    }
+    void Clear() {
+      std::fill(out.begin(), out.end(), 0);
+      std::fill(touched.begin(), touched.end(), 0);
+      std::fill(unconsumed.begin(), unconsumed.end(), 0);
+      std::fill(sunk.begin(), sunk.end(), 0);
+      entries.clear();
+    }
+  };
+
+  void Conservation() {
+    std::vector<std::vector<const engine::LedgerEntry*>> by_record;
+    for (const engine::LedgerEntry& e : result_.ledger.entries()) {
+      if (e.record == engine::kNoRecordId) continue;
+      if (e.record >= by_record.size()) by_record.resize(e.record + 1);
+      by_record[e.record].push_back(&e);
+    }
+    size_t ids = by_record.size();
+    for (const SourceRows& s : rows_) ids = std::max(ids, s.rows.size());
+    by_record.resize(ids);
+    // held[s][id]: how often sink s holds record id.
+    std::vector<std::vector<uint64_t>> held(plan_.sinks.size(), std::vector<uint64_t>(ids, 0));
+    for (size_t s = 0; s < result_.sinks.size(); ++s) {
+      for (const engine::Record& r : result_.sinks[s].records) {
+        if (r.id != engine::kNoRecordId) ++Counts::At(held[s], r.id);
+      }
+    }
+    // What does not change from record to record.
+    const size_t nodes = plan_.nodes.size();
+    consumed_.assign(nodes, {});
+    for (uint32_t n = 0; n < nodes; ++n) {
+      const size_t ports = plan_.nodes[n].side_outputs.size() + 1;
+      for (uint32_t port = 0; port < ports; ++port) consumed_[n].push_back(Consumed(n, port));
+    }
+    counts_.assign(nodes, {});
+    for (engine::RecordId id = 0; id < ids && problems_.size() < limit_; ++id) {
+      CheckRecord(id, by_record[id], held);
+    }
+  }
+
+  uint64_t SourceArrivals(const PlannedNode& node, engine::RecordId id) const {
+    const SourceRows& s = rows_[node.source];
+    if (id >= s.rows.size()) return 0;
+    const TraceRowKind kind = s.rows[id].kind;
+    return kind == TraceRowKind::kEvent || kind == TraceRowKind::kParseFailure ? 1 : 0;
+  }
+
+  bool IsConsumed(uint32_t n, uint32_t port) const {
+    return port < consumed_[n].size() ? consumed_[n][port] : Consumed(n, port);
+  }
+
+  void CheckRecord(engine::RecordId id, const std::vector<const engine::LedgerEntry*>& entries,
+                   const std::vector<std::vector<uint64_t>>& held) {
+    const size_t nodes = plan_.nodes.size();
+    for (Counts& c : counts_) c.Clear();
+    for (const engine::LedgerEntry* e : entries) counts_[e->node].entries.push_back(e);
+    for (uint32_t n = 0; n < nodes; ++n) {
+      const PlannedNode& node = plan_.nodes[n];
+      Counts& c = counts_[n];
+      uint64_t arrivals = 0;
+      if (node.kind == PlannedNode::Kind::kSource) {
+        arrivals = SourceArrivals(node, id);
+      } else {
+        for (const NodeInput& in : node.inputs) arrivals += counts_[in.node].Out(in.port);
+      }
+      uint64_t terminal = 0, emissions = 0;
+      for (const engine::LedgerEntry* e : c.entries) {
+        if (e->fate == Fate::kUnconsumed) {
+          ++Counts::At(c.unconsumed, e->tag);
+        } else if (e->fate == Fate::kSunk) {
+          ++Counts::At(c.sunk, e->tag);
+        } else if (IsEmission(e->fate)) {
+          ++c.Emit(e->tag);
+          ++emissions;
+        } else if (engine::IsTerminal(e->fate)) {
+          ++terminal;
+        }
+      }
+      std::string problem;
+      if (PassesThrough(node)) {
+        if (terminal + emissions != 0) problem = "a pass-through stream decided";
+        c.Emit(0) = arrivals;
+      } else if (node.kind == PlannedNode::Kind::kProcess ||
+                 node.kind == PlannedNode::Kind::kKeyedProcess) {
+        // A rule emits to each of its destinations (or, with only a timer
+        // action, nowhere): bounds rather than an exact count.
+        if (terminal > arrivals || (emissions > 0 && terminal >= arrivals)) {
+          problem = fmt::format("{} arrivals but {} terminal fates and {} emissions", arrivals,
+                                terminal, emissions);
+        }
+      } else if (terminal + emissions != arrivals) {
+        problem = fmt::format("{} arrivals but {} decisions", arrivals, terminal + emissions);
+      }
+      // Every port something left on, in ascending order.
+      for (uint32_t port = 0; port < c.touched.size(); ++port) {
+        if (c.touched[port] == 0) continue;
+        bool sinks = false;
+        for (const PlannedSink& s : plan_.sinks) sinks |= port == 0 && s.node == n;
+        const uint64_t expected = IsConsumed(n, port) || sinks ? 0 : c.out[port];
+        const uint64_t noted = Counts::At(c.unconsumed, port);
+        if (noted != expected) {
+          problem = fmt::format("port {}: {} noted unconsumed, expected {}", port, noted, expected);
+        }
+      }
+      for (uint32_t s = 0; s < plan_.sinks.size(); ++s) {
+        const bool here = plan_.sinks[s].node == n;
+        const uint64_t expected = here ? c.Out(0) : 0;
+        const uint64_t holds = !here || id >= held[s].size() ? 0 : held[s][id];
+        const uint64_t sunk = Counts::At(c.sunk, s);
+        if (sunk != expected || holds != expected) {
+          problem = fmt::format("sink '{}': ledger {}, holds {}, expected {}", plan_.sinks[s].name,
+                                sunk, holds, expected);
+        }
+      }
+      if (!problem.empty()) {
+        Problem(fmt::format("conservation: record {} at '{}': {}", id, node.name, problem));
+        return;
+      }
+    }
+  }
+
+  void Monotonicity() {
+    std::map<std::tuple<ScheduleStep::Kind, uint32_t, uint32_t>, engine::Timestamp> last;
+    for (const ScheduleStep& step : result_.schedule) {
+      if (step.kind != ScheduleStep::Kind::kWatermark &&
+          step.kind != ScheduleStep::Kind::kOutputWatermark) {
+        continue;
+      }
+      const auto key = std::make_tuple(step.kind, step.node, step.subtask);
+      const auto it = last.find(key);
+      if (it != last.end() && step.watermark <= it->second) {
+        Problem(fmt::format("watermark monotonicity: '{}' subtask {} at t={}: watermark {} after {}",
+                            plan_.nodes[step.node].name, step.subtask, step.time.millis(),
+                            engine::FormatTimestamp(step.watermark),
+                            engine::FormatTimestamp(it->second)));
+      }
+      last[key] = step.watermark;
+    }
+  }
+
+  void Isolation() {
+    for (size_t s = 0; s < plan_.sinks.size(); ++s) {
+      const SinkOutput& sink = result_.sinks[s];
+      for (const engine::Record& r : sink.records) {
+        bool conforms = r.values.size() == sink.schema.size();
+        for (size_t i = 0; conforms && i < r.values.size(); ++i) {
+          const engine::ValueType t = engine::TypeOf(r.values[i]);
+          conforms = t == engine::ValueType::kNull || t == sink.schema.field(i).type;
+        }
+        if (!conforms) {
+          Problem(fmt::format("side-output isolation: sink '{}' holds a record that is not {}",
+                              sink.name, sink.schema.ToString()));
+          break;
+        }
+      }
+      const PlannedNode& node = plan_.nodes[plan_.sinks[s].node];
+      if (node.kind != PlannedNode::Kind::kSideOutput) continue;
+      const NodeInput& in = node.inputs.front();
+      std::set<engine::RecordId> routed;
+      for (const engine::LedgerEntry& e : result_.ledger.entries()) {
+        if (e.node == in.node && e.tag == in.port &&
+            (e.fate == Fate::kRoutedToTag || e.fate == Fate::kLateToTag)) {
+          routed.insert(e.record);
+        }
+      }
+      for (const engine::Record& r : sink.records) {
+        if (r.id != engine::kNoRecordId && !routed.count(r.id)) {
+          Problem(fmt::format("side-output isolation: sink '{}' holds record {}, which '{}' never "
+                              "sent to that tag",
+                              sink.name, r.id, plan_.nodes[in.node].name));
+          break;
+        }
+      }
+    }
+  }
+
+  // The source and key field name for the per-key order check of a sink, if
+  // the sink is fed by a chain that guarantees it.
+  std::optional<std::pair<size_t, std::string>> KeyedChain(NodeIndex n) const {
+    std::optional<std::string> key;
+    for (size_t steps = 0; steps <= plan_.nodes.size(); ++steps) {
+      const PlannedNode& node = plan_.nodes[n];
+      if (node.kind == PlannedNode::Kind::kSource) {
+        if (!key) return std::nullopt;
+        return std::make_pair(node.source, *key);
+      }
+      if (node.inputs.size() != 1) return std::nullopt;
+      const NodeInput& in = node.inputs.front();
+      if (in.partitioning == Partitioning::kRebalance) return std::nullopt;
+      if (node.key_field && !key) {
+        key = plan_.nodes[in.node].PortSchema(in.port).field(*node.key_field).name;
+      }
+      n = in.node;
+    }
+    return std::nullopt;
+  }
+
+  void KeyOrder() {
+    for (size_t s = 0; s < plan_.sinks.size(); ++s) {
+      const auto chain = KeyedChain(plan_.sinks[s].node);
+      if (!chain) continue;
+      const SinkOutput& sink = result_.sinks[s];
+      const auto key_index = sink.schema.IndexOf(chain->second);
+      if (!key_index) continue;
+      const SourceRows& source = rows_[chain->first];
+      std::map<std::pair<std::string, int32_t>, engine::RecordId> last;
+      for (const engine::Record& r : sink.records) {
+        if (r.id == engine::kNoRecordId || r.id >= source.rows.size()) continue;
+        const auto key =
+            std::make_pair(engine::FormatValue(r.values[*key_index]), *source.rows[r.id].partition);
+        const auto it = last.find(key);
+        if (it != last.end() && r.id <= it->second) {
+          Problem(fmt::format("per-key order: sink '{}': row {} after row {} (key {}, partition {})",
+                              sink.name, r.id, it->second, key.first, key.second));
+          break;
+        }
+        last[key] = r.id;
+      }
+    }
+  }
+
+  const JobPlan& plan_;
+  const ScenarioRows& rows_;
+  const RunResult& result_;
+  size_t limit_;
+  std::vector<std::string> problems_;
+  std::vector<std::vector<bool>> consumed_;  // [node][port]: a node reads that port
+  std::vector<Counts> counts_;               // [node], for the record being checked
+};
+
+}  // namespace
+
+std::vector<std::string> CheckInvariants(const JobPlan& plan, const ScenarioRows& rows,
+                                         const RunResult& result, size_t limit) {
+  return Checker(plan, rows, result, limit).Run();
+}
+
+}  // namespace tidemark::sim

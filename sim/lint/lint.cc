@@ -1,0 +1,28 @@
+#include "sim/lint/lint.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "sim/lint/internal/lint_graph.h"
+
+namespace tidemark::sim {
+
+std::string_view SeverityName(LintFinding::Severity severity) {
+  return severity == LintFinding::Severity::kError ? "error" : "warning";
+}
+
+std::vector<LintFinding> Lint(const ScenarioSpec& spec) {
+  const internal::LintGraph graph = internal::BuildLintGraph(spec);
+  std::vector<LintFinding> findings;
+  internal::LintSideOutputs(graph, findings);
+  internal::LintEventTime(graph, findings);
+  internal::LintWindows(graph, findings);
+  std::stable_sort(
+      findings.begin(), findings.end(), [](const LintFinding& a, const LintFinding& b) {
+        return std::tie(a.where.file, a.where.line, a.where.column, a.rule, a.message) <
+               std::tie(b.where.file, b.where.line, b.where.column, b.rule, b.message);
+      });
+  return findings;
+}
+
+}  // namespace tidemark::sim

@@ -1,0 +1,532 @@
+#include "sim/planner/job_plan.h"
+#include "sim/lint/lint.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sim/trace/csv_test_file.h"
+#include "sim/scenario/scenario.h"
+
+namespace tidemark::sim {
+namespace {
+
+// Scenarios below start with a newline, so the first YAML line is line 2.
+std::vector<LintFinding> LintText(const std::string& yaml, const std::string& folder = ".") {
+  return Lint(ParseScenario(yaml, "test.yaml", folder));
+}
+
+// "rule@line:column" per finding, in Lint's order.
+std::vector<std::string> Summary(const std::vector<LintFinding>& findings) {
+  std::vector<std::string> out;
+  for (const LintFinding& f : findings) {
+    out.push_back(fmt::format("{}@{}:{}", f.rule, f.where.line, f.where.column));
+  }
+  return out;
+}
+
+using Rules = std::vector<std::string>;
+
+// A keyed 10 s tumbling count over `readings`; {source} is the source's
+// extra settings, {window} the window's.
+std::string WindowJob(std::string_view source, std::string_view window) {
+  return fmt::format(R"(
+sources:
+  readings:
+    schema: {{k: string, ts: int}}
+    event_time: ts
+    events: [{{k: a, ts: 1}}]
+    {}
+streams:
+  counts:
+    from: readings
+    key_by: k
+    window: {}
+    aggregate: {{n: count()}}
+sinks: {{counts: {{}}}}
+)",
+                     source, window);
+}
+
+BOOST_AUTO_TEST_SUITE(lint)
+
+// --- side outputs (§7.1-7.3) ---------------------------
+
+const std::string kSplit = R"(
+sources:
+  readings:
+    schema: {id: string, ts: int, t: double}
+    event_time: ts
+    events: [{id: a, ts: 1, t: 2.0}]
+streams:
+  classified:
+    from: readings
+    process:
+      - when: t > 30
+        emit: main
+      - emit: {to: low, select: [id, t]}
+  hot:
+    from: classified
+    filter: t > 40
+  cold:
+    from: {FROM}
+    side_output: {TAG}
+sinks: {hot: {}, cold: {}}
+)";
+
+std::string Split(std::string_view from, std::string_view tag) {
+  std::string yaml = kSplit;
+  yaml.replace(yaml.find("{FROM}"), 6, from);
+  yaml.replace(yaml.find("{TAG}"), 5, tag);
+  return yaml;
+}
+
+BOOST_AUTO_TEST_CASE(side_output_taken_from_its_emitter_is_clean) {
+  BOOST_TEST(Summary(LintText(Split("classified", "low"))) == Rules{});
+}
+
+// §7.2: getSideOutput on an operator that does not emit the tag gives an empty
+// stream. `hot` reads classified's main output only; the finding is at the
+// side_output value (line 19, column 18), and the emitter's tag is then
+// consumed by nobody (line 13, the `{to: low ...}` destination).
+BOOST_AUTO_TEST_CASE(side_output_from_a_downstream_stream_is_the_wrong_stream) {
+  const auto findings = LintText(Split("hot", "low"));
+  BOOST_TEST(Summary(findings) ==
+             (Rules{"side-output-unconsumed@13:20", "side-output-wrong-stream@19:18"}));
+  BOOST_TEST(SeverityName(findings[1].severity) == "error");
+  BOOST_TEST(findings[1].message.find("'classified' does") != std::string::npos);
+  BOOST_TEST(findings[1].explanation.find("'hot' reads the main output of 'classified'") !=
+             std::string::npos);
+  BOOST_TEST(findings[1].fix == "write 'from: classified' in stream 'cold'");
+  BOOST_TEST(findings[0].fix.find("stream 'cold' takes 'low' from 'hot' instead") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(side_output_of_a_source_is_the_wrong_stream) {
+  BOOST_TEST(Summary(LintText(Split("readings", "low"))) ==
+             (Rules{"side-output-unconsumed@13:20", "side-output-wrong-stream@19:18"}));
+}
+
+BOOST_AUTO_TEST_CASE(side_output_nobody_emits_suggests_the_nearest_tag) {
+  const auto findings = LintText(Split("classified", "lo"));
+  BOOST_TEST(Summary(findings) ==
+             (Rules{"side-output-unconsumed@13:20", "side-output-never-emitted@19:18"}));
+  BOOST_TEST(findings[1].fix == "did you mean 'low'?");
+}
+
+// §7.3: a tag nobody requests is discarded silently.
+BOOST_AUTO_TEST_CASE(side_output_nobody_takes_is_unconsumed) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {id: string, ts: int}
+    event_time: ts
+    events: [{id: a, ts: 1}]
+streams:
+  routed:
+    from: readings
+    process:
+      - when: id == 'a'
+        emit: [main, audit]
+      - emit: audit
+sinks: {routed: {}}
+)";
+  const auto findings = LintText(yaml);
+  // Reported once per (stream, tag), at the first emission: `audit` in the flow sequence.
+  BOOST_TEST(Summary(findings) == Rules{"side-output-unconsumed@12:22"});
+  BOOST_TEST(SeverityName(findings[0].severity) == "warning");
+}
+
+BOOST_AUTO_TEST_CASE(late_output_nobody_takes_is_unconsumed) {
+  const auto findings = LintText(
+      WindowJob("watermarks: {strategy: monotonous}", "{tumbling: 10s, late_output: late}"));
+  BOOST_TEST(Summary(findings) == Rules{"side-output-unconsumed@12:42"});
+  BOOST_TEST(findings[0].message == "late output 'late' of stream 'counts' is consumed by nobody");
+}
+
+// §7.2: one operator, one type per id — across element rules and on_timer rules.
+BOOST_AUTO_TEST_CASE(tag_emitted_with_two_types_by_one_stream) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {id: string, ts: int}
+    event_time: ts
+    events: [{id: a, ts: 1}]
+    watermarks: {strategy: monotonous}
+streams:
+  watched:
+    from: readings
+    key_by: id
+    process:
+      - emit: [main, alerts]
+        timer: {reset: 5s}
+    on_timer:
+      - emit: {to: alerts, select: {id: id, at: timer_ts}}
+  alerts:
+    from: watched
+    side_output: alerts
+sinks: {watched: {}, alerts: {}}
+)";
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == Rules{"duplicate-tag-type@16:20"});
+  BOOST_TEST(SeverityName(findings[0].severity) == "error");
+  BOOST_TEST(findings[0].message ==
+             "side output 'alerts' of stream 'watched' is emitted with two types: "
+             "{id: string, at: int} here, {id: string, ts: int} by a process rule at line 13");
+}
+
+BOOST_AUTO_TEST_CASE(tag_emitted_twice_with_one_type_is_clean) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {id: string, ts: int, t: double}
+    event_time: ts
+    events: [{id: a, ts: 1, t: 1.0}]
+streams:
+  checked:
+    from: readings
+    process:
+      - when: t > 100
+        emit: {to: bad, select: {id: id, t: t}}
+      - when: t < -50
+        emit: {to: bad, select: [id, t]}
+      - emit: main
+  bad:
+    from: checked
+    side_output: bad
+sinks: {checked: {}, bad: {}}
+)";
+  BOOST_TEST(Summary(LintText(yaml)) == Rules{});
+}
+
+// Legal in Flink (tags are per operator) but confusing: a window's late
+// output and a process tag share the id `late` with different types.
+BOOST_AUTO_TEST_CASE(tag_id_reused_by_two_streams_with_other_types) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {k: string, ts: int}
+    event_time: ts
+    events: [{k: a, ts: 1}]
+    watermarks: {strategy: monotonous}
+streams:
+  counts:
+    from: readings
+    key_by: k
+    window: {tumbling: 10s, late_output: late}
+    aggregate: {n: count()}
+  late_counts: {from: counts, side_output: late}
+  flagged:
+    from: counts
+    process:
+      - when: n > 5
+        emit: {to: late, select: [key]}
+      - emit: main
+  flagged_late: {from: flagged, side_output: late}
+sinks: {counts: {}, late_counts: {}, flagged: {}, flagged_late: {}}
+)";
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == Rules{"tag-id-reused-with-other-type@19:20"});
+  BOOST_TEST(SeverityName(findings[0].severity) == "warning");
+}
+
+// A source's dead_letter is a side output of the source: taken from it, it is
+// clean; taken by nobody, unparsable rows vanish.
+BOOST_AUTO_TEST_CASE(dead_letter_output_of_a_source) {
+  const CsvTestFile trace("lint", "id,ts\na,1\n");
+  const std::string yaml = R"(
+sources:
+  orders:
+    schema: {id: string, ts: int}
+    event_time: ts
+    trace: trace.csv
+    dead_letter: bad-rows
+streams:
+  bad: {from: orders, side_output: bad-rows}
+sinks: {orders: {}, bad: {}}
+)";
+  BOOST_TEST(Summary(LintText(yaml, trace.dir())) == Rules{});
+  std::string unconsumed = yaml;
+  unconsumed.replace(unconsumed.find("  bad: {from: orders, side_output: bad-rows}\n"), 45, "");
+  unconsumed.replace(unconsumed.find("sinks: {orders: {}, bad: {}}"), 28, "sinks: {orders: {}}");
+  const auto findings = LintText(unconsumed, trace.dir());
+  BOOST_TEST(Summary(findings) == Rules{"side-output-unconsumed@7:18"});
+  BOOST_TEST(findings[0].message ==
+             "dead-letter output 'bad-rows' of source 'orders' is consumed by nobody");
+}
+
+BOOST_AUTO_TEST_CASE(stream_neither_sunk_nor_read_is_unused) {
+  std::string yaml = Split("classified", "low");
+  yaml.replace(yaml.find("sinks: {hot: {}, cold: {}}"), 26, "sinks: {hot: {}}");
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == Rules{"stream-unused@17:3"});
+  BOOST_TEST(findings[0].message ==
+             "stream 'cold' is neither sunk nor read by another stream: side output 'low' is "
+             "taken, then dropped");
+}
+
+// --- event-time progress (§4.1, §4.4-4.5, §4.7, §5.1, §5.4, §8) ------------
+
+// In WindowJob the window value `{...}` is at line 12, column 13, one line
+// further down per extra line of source settings.
+BOOST_AUTO_TEST_CASE(unbounded_source_with_strategy_none_stalls_the_window) {
+  const auto findings =
+      LintText(WindowJob("bounded: false\n    watermarks: {strategy: none}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@13:13"});
+  BOOST_TEST(SeverityName(findings[0].severity) == "error");
+  BOOST_TEST(findings[0].message ==
+             "the window of stream 'counts' never fires: source 'readings' emits no watermarks "
+             "(strategy none, and no watermark rows in its trace)");
+}
+
+// §4.7: a bounded input ends with +inf, which fires every window at once.
+BOOST_AUTO_TEST_CASE(bounded_source_with_strategy_none_fires_only_at_end) {
+  const auto findings = LintText(WindowJob("watermarks: {strategy: none}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-fires-only-at-end@12:13"});
+  BOOST_TEST(SeverityName(findings[0].severity) == "warning");
+}
+
+// §4.5: interval 0 turns periodic emission off.
+BOOST_AUTO_TEST_CASE(watermark_interval_zero_is_no_watermarks) {
+  const auto findings = LintText(WindowJob(
+      "bounded: false\n    watermarks: {strategy: monotonous, interval: 0ms}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@13:13"});
+}
+
+// §8: a reader subtask with no partition emits nothing and never idles.
+BOOST_AUTO_TEST_CASE(more_readers_than_partitions_without_idleness_never_fires) {
+  const auto findings =
+      LintText(WindowJob("bounded: false\n    parallelism: 3\n    partitions: 2\n"
+                         "    watermarks: {strategy: monotonous}",
+                         "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@15:13"});
+  BOOST_TEST(findings[0].message.find("has 2 partitions for 3 reader subtasks: 1 subtask reads "
+                                      "no partition") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(more_readers_than_partitions_with_idleness_is_clean) {
+  BOOST_TEST(Summary(LintText(WindowJob("bounded: false\n    parallelism: 3\n    partitions: 2\n"
+                                        "    watermarks: {strategy: monotonous, idleness: 5s}",
+                                        "{tumbling: 10s}"))) == Rules{});
+}
+
+// Bounded: the empty readers finish at the end of input like the others.
+BOOST_AUTO_TEST_CASE(more_readers_than_partitions_on_bounded_source_is_clean) {
+  BOOST_TEST(Summary(LintText(WindowJob(
+                 "parallelism: 3\n    partitions: 2\n    watermarks: {strategy: monotonous}",
+                 "{tumbling: 10s}"))) == Rules{});
+}
+
+BOOST_AUTO_TEST_CASE(processing_time_window_needs_no_watermarks) {
+  BOOST_TEST(Summary(LintText(WindowJob("bounded: false\n    watermarks: {strategy: none}",
+                                        "{tumbling: 10s, time: processing}"))) == Rules{});
+}
+
+BOOST_AUTO_TEST_CASE(count_trigger_on_global_window_needs_no_watermarks) {
+  BOOST_TEST(Summary(LintText(WindowJob("bounded: false\n    watermarks: {strategy: none}",
+                                        "{global: true, trigger: {count: 3}}"))) == Rules{});
+}
+
+// Explicit watermark rows in the trace drive event time (sliding-partly-late.yaml).
+BOOST_AUTO_TEST_CASE(trace_with_watermark_rows_needs_no_strategy) {
+  const CsvTestFile trace("lint", "k,ts,@kind\na,500,event\n,3000,watermark\n");
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {k: string, ts: int}
+    event_time: ts
+    trace: trace.csv
+    bounded: false
+    watermarks: {strategy: none}
+streams:
+  counts:
+    from: readings
+    key_by: k
+    window: {tumbling: 10s}
+    aggregate: {n: count()}
+sinks: {counts: {}}
+)";
+  BOOST_TEST(Summary(LintText(yaml, trace.dir())) == Rules{});
+}
+
+// §5.1: the minimum over all inputs — one silent source of a union blocks the
+// window even though the other advances.
+BOOST_AUTO_TEST_CASE(one_silent_source_of_a_union_stalls_the_window) {
+  const std::string yaml = R"(
+sources:
+  a:
+    schema: {k: string, ts: int}
+    event_time: ts
+    events: [{k: a, ts: 1}]
+    bounded: false
+    watermarks: {strategy: monotonous}
+  b:
+    schema: {k: string, ts: int}
+    event_time: ts
+    events: [{k: a, ts: 1}]
+    bounded: false
+streams:
+  both:
+    from: [a, b]
+  counts:
+    from: both
+    key_by: k
+    window: {tumbling: 10s}
+    aggregate: {n: count()}
+sinks: {counts: {}}
+)";
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@20:13"});
+  BOOST_TEST(findings[0].message.find("source 'b'") != std::string::npos);
+}
+
+// An unbounded source without watermarks but with idleness blocks nothing,
+// yet alone it advances nothing either.
+BOOST_AUTO_TEST_CASE(only_idle_silent_sources_never_fire) {
+  const auto findings = LintText(WindowJob(
+      "bounded: false\n    watermarks: {strategy: none, idleness: 5s}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@13:13"});
+}
+
+BOOST_AUTO_TEST_CASE(event_time_timers_behind_silent_unbounded_source_never_fire) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {id: string, ts: int}
+    event_time: ts
+    events: [{id: a, ts: 1}]
+    bounded: false
+streams:
+  watched:
+    from: readings
+    key_by: id
+    process:
+      - emit: main
+        timer: {reset: 5s}
+sinks: {watched: {}}
+)";
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == Rules{"timer-never-fires@14:16"});
+  std::string processing = yaml;
+  processing.replace(processing.find("{reset: 5s}"), 11, "{reset: 5s, time: processing}");
+  BOOST_TEST(Summary(LintText(processing)) == Rules{});
+}
+
+// §2.6: GlobalWindows.create() has a NeverTrigger.
+BOOST_AUTO_TEST_CASE(global_window_without_trigger_never_fires) {
+  BOOST_TEST(Summary(LintText(WindowJob("watermarks: {strategy: monotonous}", "{global: true}"))) ==
+             Rules{"window-never-fires@12:13"});
+}
+
+BOOST_AUTO_TEST_CASE(end_of_stream_trigger_on_unbounded_source_never_fires) {
+  BOOST_TEST(Summary(LintText(WindowJob("bounded: false\n    watermarks: {strategy: monotonous}",
+                                        "{global: true, trigger: {end_of_stream: true}}"))) ==
+             Rules{"window-never-fires@13:37"});
+  BOOST_TEST(Summary(LintText(WindowJob("watermarks: {strategy: monotonous}",
+                                        "{global: true, trigger: {end_of_stream: true}}"))) ==
+             Rules{});
+}
+
+// --- windows (§1.1-1.3, §2.3, §3.5, §3.8, §4.2) ---------------------------
+
+const std::string kMonotonous = "watermarks: {strategy: monotonous}";
+
+BOOST_AUTO_TEST_CASE(allowed_lateness_without_late_output_drops_silently) {
+  const auto findings = LintText(WindowJob(kMonotonous, "{tumbling: 10s, allowed_lateness: 5s}"));
+  BOOST_TEST(Summary(findings) == Rules{"allowed-lateness-without-late-output@12:47"});
+  BOOST_TEST(findings[0].message ==
+             "allowed lateness 5s without a late_output: records later than that are dropped "
+             "silently");
+}
+
+BOOST_AUTO_TEST_CASE(allowed_lateness_with_late_output_or_zero_is_clean) {
+  std::string yaml =
+      WindowJob(kMonotonous, "{tumbling: 10s, allowed_lateness: 5s, late_output: late}");
+  yaml.replace(
+      yaml.find("sinks: {counts: {}}"), 19,
+      "  late_rows: {from: counts, side_output: late}\nsinks: {counts: {}, late_rows: {}}");
+  BOOST_TEST(Summary(LintText(yaml)) == Rules{});
+  BOOST_TEST(Summary(LintText(WindowJob(kMonotonous, "{tumbling: 10s, allowed_lateness: 0s}"))) ==
+             Rules{});
+}
+
+// §3.8: processing-time windows are never late; lateness is ignored.
+BOOST_AUTO_TEST_CASE(lateness_on_processing_time_window_is_ignored) {
+  std::string yaml = WindowJob(
+      kMonotonous, "{tumbling: 10s, time: processing, allowed_lateness: 5s, late_output: late}");
+  yaml.replace(
+      yaml.find("sinks: {counts: {}}"), 19,
+      "  late_rows: {from: counts, side_output: late}\nsinks: {counts: {}, late_rows: {}}");
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) == (Rules{"lateness-ignored@12:65", "lateness-ignored@12:82"}));
+  BOOST_TEST(findings[1].message ==
+             "late output 'late' of a processing-time window never receives a record");
+}
+
+BOOST_AUTO_TEST_CASE(out_of_orderness_larger_than_the_window) {
+  const std::string bound =
+      "watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: ";
+  const auto findings = LintText(WindowJob(bound + "30s}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"out-of-orderness-exceeds-window@12:13"});
+  BOOST_TEST(findings[0].message ==
+             "source 'readings' allows 30s out of orderness, more than the 10s window of stream "
+             "'counts'");
+  // Equal is not larger; sliding windows compare with their size, sessions with their gap.
+  BOOST_TEST(Summary(LintText(WindowJob(bound + "10s}", "{tumbling: 10s}"))) == Rules{});
+  BOOST_TEST(Summary(LintText(WindowJob(bound + "10s}", "{sliding: {size: 20s, slide: 5s}}"))) ==
+             Rules{});
+  BOOST_TEST(Summary(LintText(WindowJob(bound + "10s}", "{session: {gap: 3s}}"))) ==
+             Rules{"out-of-orderness-exceeds-window@12:13"});
+}
+
+// §2.3: a count trigger replaces the time trigger; state is cleared at cleanup time.
+BOOST_AUTO_TEST_CASE(count_trigger_on_time_window_drops_the_remainder) {
+  const auto findings = LintText(WindowJob(kMonotonous, "{tumbling: 10s, trigger: {count: 3}}"));
+  BOOST_TEST(Summary(findings) == Rules{"count-trigger-drops-remainder@12:38"});
+}
+
+// --- order and robustness ---------------------------------------------------
+
+// Findings come out by position, not in the order the rule families find
+// them: the side-output family runs first, yet its finding comes second.
+BOOST_AUTO_TEST_CASE(findings_are_in_file_order) {
+  const auto findings =
+      LintText(WindowJob("bounded: false\n    watermarks: {strategy: none}",
+                         "{tumbling: 10s, allowed_lateness: 5s, late_output: late}"));
+  BOOST_TEST(Summary(findings) ==
+             (Rules{"window-never-fires@13:13", "side-output-unconsumed@13:64"}));
+}
+
+// PlanJob's problems (unknown names, cycles) are not lint's: it skips them.
+BOOST_AUTO_TEST_CASE(broken_graph_is_linted_without_throwing) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {k: string, ts: int}
+    event_time: tss
+    events: [{k: a, ts: 1}]
+    watermarks: {strategy: none}
+    bounded: false
+streams:
+  x: {from: y}
+  y: {from: x, side_output: nope}
+  z: {from: nowhere}
+  counts:
+    from: readings
+    key_by: kk
+    window: {tumbling: 10s}
+    aggregate: {n: count(zz)}
+sinks: {counts: {}, x: {}, z: {}, missing: {}}
+)";
+  const auto findings = LintText(yaml);
+  BOOST_TEST(Summary(findings) ==
+             (Rules{"side-output-never-emitted@11:29", "window-never-fires@16:13"}));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace tidemark::sim

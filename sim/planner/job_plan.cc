@@ -1,0 +1,293 @@
+#include "sim/planner/job_plan.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "engine/key_groups.h"
+#include "engine/nearest_name.h"
+#include "sim/planner/plan_operators.h"
+
+namespace tidemark::sim {
+
+using engine::InputError;
+
+namespace {
+
+// Graph-level names: sources first, then streams, in file order.
+struct NameTable {
+  std::vector<std::string> names;
+  std::map<std::string, size_t, std::less<>> index;
+
+  std::optional<size_t> Find(std::string_view name) const {
+    auto it = index.find(name);
+    if (it == index.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+NameTable BuildNames(const ScenarioSpec& spec) {
+  NameTable table;
+  auto add = [&](const std::string& name, const SourceLocation& where) {
+    if (table.index.count(name)) {
+      throw InputError(where, fmt::format("'{}' names both a source and a stream", name),
+                       "give every source and stream its own name");
+    }
+    table.index[name] = table.names.size();
+    table.names.push_back(name);
+  };
+  for (const SourceSpec& s : spec.sources) add(s.name, s.where);
+  for (const StreamSpec& s : spec.streams) add(s.name, s.where);
+  return table;
+}
+
+// For graph item i (sources first, then streams), the item indices it reads.
+std::vector<std::vector<size_t>> ResolveInputs(const ScenarioSpec& spec, const NameTable& names) {
+  std::vector<std::vector<size_t>> inputs(names.names.size());
+  for (size_t s = 0; s < spec.streams.size(); ++s) {
+    const StreamSpec& stream = spec.streams[s];
+    for (size_t i = 0; i < stream.from.size(); ++i) {
+      auto found = names.Find(stream.from[i]);
+      if (!found) {
+        throw InputError(stream.from_where[i],
+                         fmt::format("stream '{}' reads from unknown stream '{}'", stream.name,
+                                     stream.from[i]),
+                         engine::UnknownNameHint(stream.from[i], names.names));
+      }
+      inputs[spec.sources.size() + s].push_back(*found);
+    }
+  }
+  return inputs;
+}
+
+// Kahn's algorithm taking the lowest ready index first, so the order is the
+// file order wherever the graph allows it.
+std::vector<size_t> TopologicalOrder(const ScenarioSpec& spec, const NameTable& names,
+                                     const std::vector<std::vector<size_t>>& inputs) {
+  const size_t n = names.names.size();
+  std::vector<size_t> missing(n, 0);
+  std::vector<std::vector<size_t>> consumers(n);
+  for (size_t i = 0; i < n; ++i) {
+    missing[i] = inputs[i].size();
+    for (size_t in : inputs[i]) consumers[in].push_back(i);
+  }
+  std::vector<size_t> order;
+  std::vector<bool> done(n, false);
+  while (order.size() < n) {
+    size_t next = n;
+    for (size_t i = 0; i < n; ++i) {
+      if (!done[i] && missing[i] == 0) {
+        next = i;
+        break;
+      }
+    }
+    if (next == n) break;
+    done[next] = true;
+    order.push_back(next);
+    for (size_t c : consumers[next]) --missing[c];
+  }
+  if (order.size() == n) return order;
+  // Name one cycle: walk inputs among the unfinished items until one repeats.
+  size_t at = 0;
+  while (done[at]) ++at;
+  std::vector<size_t> path;
+  while (std::find(path.begin(), path.end(), at) == path.end()) {
+    path.push_back(at);
+    for (size_t in : inputs[at]) {
+      if (!done[in]) {
+        at = in;
+        break;
+      }
+    }
+  }
+  // path[k] reads from path[k+1]; the cycle starts where `at` first appears.
+  const auto cycle_start = std::find(path.begin(), path.end(), at);
+  std::string cycle = names.names[at];
+  for (auto it = path.end(); it != cycle_start;) {
+    --it;
+    cycle += " -> " + names.names[*it];
+  }
+  // Report the `from` entry by which the last stream of the walk reads `at`.
+  const size_t reader = path.back();
+  const StreamSpec& stream = spec.streams[reader - spec.sources.size()];
+  size_t entry = 0;
+  while (inputs[reader][entry] != at) ++entry;
+  throw InputError(stream.from_where[entry], fmt::format("cycle in the graph: {}", cycle),
+                   "a stream cannot read, directly or indirectly, from itself");
+}
+
+void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
+                PlannedNode& node) {
+  const PlannedNode& first = nodes[node.inputs.front().node];
+  if (stream.side_output) {
+    if (stream.from.size() != 1) {
+      throw InputError(stream.side_output_where, "a side output is taken from exactly one stream");
+    }
+    node.kind = PlannedNode::Kind::kSideOutput;
+    for (size_t i = 0; i < first.side_outputs.size(); ++i) {
+      if (first.side_outputs[i].id == *stream.side_output) {
+        node.inputs.front().port = static_cast<engine::Port>(i + 1);
+        node.schema = first.side_outputs[i].schema;
+        return;
+      }
+    }
+    std::vector<std::string> emitters;
+    for (const PlannedNode& other : nodes) {
+      for (const engine::OutputTag& tag : other.side_outputs) {
+        if (tag.id == *stream.side_output) emitters.push_back(other.name);
+      }
+    }
+    throw InputError(
+        stream.side_output_where,
+        fmt::format("stream '{}' emits no side output '{}'", first.name, *stream.side_output),
+        emitters.empty()
+            ? engine::UnknownNameHint(*stream.side_output, [&] {
+                std::vector<std::string> ids;
+                for (const auto& t : first.side_outputs) ids.push_back(t.id);
+                return ids;
+              }())
+            : fmt::format("it is emitted by '{}'; take it from there (in Flink, getSideOutput "
+                          "on the wrong operator gives a stream that stays empty)",
+                          emitters.front()));
+  }
+  for (size_t i = 1; i < node.inputs.size(); ++i) {
+    const engine::Schema& other = nodes[node.inputs[i].node].schema;
+    if (!(other == first.schema)) {
+      throw InputError(stream.from_where[i],
+                       fmt::format("cannot union '{}' {} with '{}' {}", stream.from[i],
+                                   other.ToString(), stream.from[0], first.schema.ToString()),
+                       "a union needs inputs of one type; add a map to align them");
+    }
+  }
+  const engine::Schema& input = first.schema;
+  node.schema = input;
+  if (stream.key_by) {
+    node.key_field = input.IndexOf(*stream.key_by);
+    if (!node.key_field) {
+      throw InputError(stream.key_by_where,
+                       fmt::format("key_by names unknown field '{}'", *stream.key_by),
+                       engine::UnknownNameHint(*stream.key_by, input.names()));
+    }
+  }
+  if (stream.window) {
+    PlanWindow(stream, input, node);
+  } else if (stream.key_by) {
+    PlanKeyedProcess(stream, input, node);
+  } else if (stream.filter) {
+    node.kind = PlannedNode::Kind::kFilter;
+    node.filter = CompileCondition(*stream.filter, input);
+  } else if (!stream.map.empty()) {
+    PlanMap(stream, input, node);
+  } else if (!stream.process.empty()) {
+    PlanProcess(stream, input, node);
+  } else {
+    node.kind = PlannedNode::Kind::kUnion;
+  }
+}
+
+// Parallelism and partitioning (§9.1): a stream runs with
+// its own parallelism or its first input's; key_by hashes by key groups;
+// otherwise forward where parallelisms match and rebalance where they differ,
+// unless the stream says which.
+void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
+                     PlannedNode& node) {
+  node.parallelism = stream.parallelism.value_or(nodes[node.inputs.front().node].parallelism);
+  node.max_parallelism = engine::ComputeDefaultMaxParallelism(node.parallelism);
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    NodeInput& input = node.inputs[i];
+    const PlannedNode& upstream = nodes[input.node];
+    if (stream.key_by) {
+      input.partitioning = Partitioning::kHash;
+    } else if (stream.partitioning == StreamSpec::Partitioning::kRebalance) {
+      input.partitioning = Partitioning::kRebalance;
+    } else if (stream.partitioning == StreamSpec::Partitioning::kForward) {
+      if (upstream.parallelism != node.parallelism) {
+        // StreamGraph's message for a forward edge between different parallelisms.
+        throw InputError(
+            stream.partitioning_where,
+            fmt::format("Forward partitioning does not allow change of parallelism. Upstream "
+                        "operation: {} parallelism: {}, downstream operation: {} parallelism: {} "
+                        "You must use another partitioning strategy, such as broadcast, "
+                        "rebalance, shuffle or global.",
+                        upstream.name, upstream.parallelism, node.name, node.parallelism));
+      }
+      input.partitioning = Partitioning::kForward;
+    } else {
+      input.partitioning = upstream.parallelism == node.parallelism ? Partitioning::kForward
+                                                                      : Partitioning::kRebalance;
+    }
+  }
+}
+
+void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
+                              const std::vector<NodeIndex>& node_of_item) {
+  for (const SinkSpec& sink : plan.spec.sinks) {
+    auto item = names.Find(sink.stream);
+    if (!item) {
+      throw InputError(sink.where, fmt::format("sink names unknown stream '{}'", sink.stream),
+                       engine::UnknownNameHint(sink.stream, names.names));
+    }
+    if (plan.FindSink(sink.stream)) {
+      throw InputError(sink.where, fmt::format("stream '{}' is sunk twice", sink.stream));
+    }
+    plan.sinks.push_back({sink.stream, node_of_item[*item], sink.where});
+  }
+  std::vector<std::string> sink_names;
+  for (const PlannedSink& s : plan.sinks) sink_names.push_back(s.name);
+  for (const SinkExpectation& e : plan.spec.expectations) {
+    const PlannedSink* sink = plan.FindSink(e.sink);
+    if (!sink) {
+      throw InputError(e.where, fmt::format("expectation for '{}', which is not a sink", e.sink),
+                       engine::UnknownNameHint(e.sink, sink_names));
+    }
+    const engine::Schema& schema = plan.nodes[sink->node].schema;
+    for (const ExpectedRow& row : e.rows) {
+      for (size_t c = 0; c < row.cells.size(); ++c) {
+        if (!schema.IndexOf(row.cells[c].first)) {
+          throw InputError(row.cell_key_where[c],
+                           fmt::format("sink '{}' has no field '{}'", e.sink, row.cells[c].first),
+                           engine::UnknownNameHint(row.cells[c].first, schema.names()));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+JobPlan PlanJob(ScenarioSpec spec) {
+  JobPlan plan;
+  plan.spec = std::move(spec);
+  const ScenarioSpec& s = plan.spec;
+  plan.file = s.file;
+  plan.channels = {.min = s.channels.min_latency, .max = s.channels.max_latency};
+  for (const SourceSpec& source : s.sources) plan.sources.push_back(PlanSourceData(source, s.file));
+  const NameTable names = BuildNames(s);
+  const auto inputs = ResolveInputs(s, names);
+  const auto order = TopologicalOrder(s, names, inputs);
+  std::vector<NodeIndex> node_of_item(order.size());
+  for (size_t i = 0; i < order.size(); ++i) node_of_item[order[i]] = static_cast<NodeIndex>(i);
+  for (size_t item : order) {
+    PlannedNode node;
+    node.name = names.names[item];
+    for (size_t in : inputs[item]) node.inputs.push_back({node_of_item[in], engine::kMainPort});
+    if (item < s.sources.size()) {
+      node.where = s.sources[item].where;
+      node.source = item;
+      node.parallelism = s.sources[item].parallelism;
+      PlanSource(s.sources[item], node);
+    } else {
+      const StreamSpec& stream = s.streams[item - s.sources.size()];
+      node.where = stream.where;
+      PlanStream(stream, plan.nodes, node);
+      PlanConnections(stream, plan.nodes, node);
+    }
+    plan.nodes.push_back(std::move(node));
+  }
+  PlanSinksAndExpectations(plan, names, node_of_item);
+  return plan;
+}
+
+}  // namespace tidemark::sim

@@ -1,0 +1,157 @@
+// Planning of a keyed window stream: assigner, trigger, lateness, late-data
+// tag and aggregates, each checked with Flink's rules (docs/semantics.md
+// §1.1, §2, §3) and reported at its place in the scenario.
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "engine/global_windows.h"
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+#include "engine/session_windows.h"
+#include "engine/sliding_windows.h"
+#include "engine/tumbling_windows.h"
+#include "sim/planner/plan_operators.h"
+
+namespace tidemark::sim {
+
+using engine::InputError;
+
+namespace {
+
+std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w) {
+  const engine::TimeDomain domain = w.time == WindowSpec::Time::kEvent
+                                        ? engine::TimeDomain::kEventTime
+                                        : engine::TimeDomain::kProcessingTime;
+  auto check = [&](std::optional<std::string> problem) {
+    if (problem) throw InputError(w.where, *problem);
+  };
+  switch (w.kind) {
+    case WindowSpec::Kind::kTumbling: {
+      engine::TumblingWindowOptions o{.size = w.size, .offset = w.offset, .domain = domain};
+      check(engine::TumblingWindows::Validate(o));
+      return std::make_shared<engine::TumblingWindows>(o);
+    }
+    case WindowSpec::Kind::kSliding: {
+      engine::SlidingWindowOptions o{
+          .size = w.size, .slide = w.slide, .offset = w.offset, .domain = domain};
+      check(engine::SlidingWindows::Validate(o));
+      return std::make_shared<engine::SlidingWindows>(o);
+    }
+    case WindowSpec::Kind::kSession: {
+      if (w.offset != engine::Duration::Zero()) {
+        throw InputError(w.where, "session windows take no offset");
+      }
+      engine::SessionWindowOptions o{.gap = w.gap, .domain = domain};
+      check(engine::SessionWindows::Validate(o));
+      return std::make_shared<engine::SessionWindows>(o);
+    }
+    case WindowSpec::Kind::kGlobal:
+      return std::make_shared<engine::GlobalWindows>(w.trigger == WindowSpec::Trigger::kEndOfStream
+                                                         ? engine::GlobalWindowTrigger::kEndOfStream
+                                                         : engine::GlobalWindowTrigger::kNever);
+  }
+  return nullptr;
+}
+
+std::optional<engine::TriggerSpec> MakeTrigger(const WindowSpec& w,
+                                               const engine::WindowAssigner& assigner) {
+  std::optional<engine::TriggerSpec> trigger;
+  switch (w.trigger) {
+    case WindowSpec::Trigger::kDefault: break;
+    case WindowSpec::Trigger::kCount: trigger = engine::TriggerSpec::Count(w.trigger_count); break;
+    case WindowSpec::Trigger::kContinuous:
+      trigger = engine::TriggerSpec::ContinuousEventTime(w.trigger_interval);
+      break;
+    case WindowSpec::Trigger::kEndOfStream:
+      if (w.kind != WindowSpec::Kind::kGlobal) {
+        throw InputError(w.trigger_where, "end_of_stream is a trigger of global windows only");
+      }
+      break;
+  }
+  if (w.purging) trigger = engine::TriggerSpec::Purging(trigger.value_or(assigner.DefaultTrigger()));
+  return trigger;
+}
+
+// "avg(temperature)", "count()", "count(field)": kind and optional field.
+engine::AggregateSpec ParseAggregate(const AggregateText& text, const engine::Schema& input) {
+  const std::string& call = text.call.text;
+  const SourceLocation& at = text.call.where;
+  size_t i = 0;
+  auto skip_spaces = [&] {
+    while (i < call.size() && std::isspace(static_cast<unsigned char>(call[i]))) ++i;
+  };
+  auto identifier = [&] {
+    const size_t start = i;
+    while (i < call.size() && (std::isalnum(static_cast<unsigned char>(call[i])) || call[i] == '_')) {
+      ++i;
+    }
+    return call.substr(start, i - start);
+  };
+  skip_spaces();
+  const size_t name_at = i;
+  const std::string name = identifier();
+  auto kind = engine::ParseAggregateKind(name);
+  if (!kind) {
+    throw InputError(at.Advanced(static_cast<int>(name_at)),
+                     fmt::format("unknown aggregate '{}'", name),
+                     engine::UnknownNameHint(name, engine::AggregateKindNames()));
+  }
+  skip_spaces();
+  if (i >= call.size() || call[i] != '(') {
+    throw InputError(at.Advanced(static_cast<int>(i)), fmt::format("expected '(' after '{}'", name),
+                     fmt::format("write e.g. '{}(temperature)'", name));
+  }
+  ++i;
+  skip_spaces();
+  const size_t field_at = i;
+  const std::string field = identifier();
+  skip_spaces();
+  if (i >= call.size() || call[i] != ')') {
+    throw InputError(at.Advanced(static_cast<int>(i)), "expected ')' to close the aggregate");
+  }
+  ++i;
+  skip_spaces();
+  if (i != call.size()) {
+    throw InputError(at.Advanced(static_cast<int>(i)), "unexpected text after the aggregate");
+  }
+  engine::AggregateSpec spec{.output_name = text.name, .kind = *kind, .field = std::nullopt};
+  if (!field.empty()) {
+    spec.field = input.IndexOf(field);
+    if (!spec.field) {
+      throw InputError(at.Advanced(static_cast<int>(field_at)),
+                       fmt::format("unknown field '{}'", field),
+                       engine::UnknownNameHint(field, input.names()));
+    }
+  }
+  if (auto problem = engine::ValidateAggregate(input, spec)) throw InputError(at, *problem);
+  return spec;
+}
+
+}  // namespace
+
+void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
+  const WindowSpec& w = *stream.window;
+  node.kind = PlannedNode::Kind::kWindow;
+  WindowPlan plan;
+  plan.input_schema = input;
+  plan.key_field = *node.key_field;
+  plan.assigner = MakeAssigner(w);
+  plan.trigger = MakeTrigger(w, *plan.assigner);
+  plan.allowed_lateness = w.allowed_lateness;
+  for (const AggregateText& a : stream.aggregate) plan.aggregates.push_back(ParseAggregate(a, input));
+  if (auto problem = engine::ValidateWindowAggregates(input, plan.aggregates)) {
+    throw InputError(stream.aggregate_where, *problem);
+  }
+  if (!w.late_output.empty()) {
+    plan.late_data = engine::LateDataMode::kSideOutput;
+    AddTag(node, {w.late_output, input}, w.late_output_where);
+  }
+  if (auto problem = engine::WindowOperator::Validate(plan.MakeOptions())) {
+    throw InputError(w.trigger_where.line > 0 ? w.trigger_where : w.where, *problem);
+  }
+  node.schema = engine::WindowResultSchema(input, plan.key_field, plan.aggregates);
+  node.window = std::move(plan);
+}
+
+}  // namespace tidemark::sim

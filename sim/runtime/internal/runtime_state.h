@@ -1,0 +1,220 @@
+// The runtime's state and the Runtime class that drives it, shared by the
+// files that implement it: runtime.cc (building the subtasks, channels and
+// source feeds of a graph, and the main loop) and runtime_flow.cc (how
+// records, watermarks and statuses move: emission, routing, channels,
+// delivery, and the actions the agenda schedules). See runtime.h for the
+// model.
+#ifndef TIDEMARK_SIM_RUNTIME_INTERNAL_RUNTIME_STATE_H_
+#define TIDEMARK_SIM_RUNTIME_INTERNAL_RUNTIME_STATE_H_
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "engine/status_watermark_valve.h"
+#include "sim/random/prng.h"
+#include "sim/runtime/event_queue.h"
+#include "sim/runtime/fifo_queue.h"
+#include "sim/runtime/runtime.h"
+#include "sim/runtime/source_subtask.h"
+#include "sim/runtime/stream_element.h"
+#include "sim/runtime/subtask_operator.h"
+#include "sim/trace/trace_input.h"
+
+namespace tidemark::sim::internal {
+
+using engine::Fate;
+using engine::Port;
+using engine::Record;
+using engine::Timestamp;
+
+struct Action {
+  enum class Kind : uint8_t {
+    kRow,      // the next row of source feed `target` arrives
+    kTick,     // periodic watermark tick of source subtask `target`
+    kEnd,      // source feed `target` has no more rows
+    kDeliver,  // channel `target` delivers its head element
+    kWakeup,   // processing-time timers of subtask `target` are due
+  };
+  Kind kind;
+  uint32_t target;
+};
+
+struct Channel {
+  uint32_t from_subtask = 0;  // global subtask index
+  uint32_t to_subtask = 0;    // global subtask index
+  int input = 0;            // the consumer valve's channel index
+  FifoQueue<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
+  Timestamp last_ready = Timestamp::Min();
+  bool scheduled = false;
+};
+
+// One connection from a subtask's output port to a consumer node.
+struct Edge {
+  Partitioning partitioning = Partitioning::kForward;
+  bool chained = false;
+  uint32_t chained_subtask = 0;     // chained: the consumer subtask
+  std::vector<uint32_t> channels;   // else: a channel per consumer subtask index
+  size_t key_field = 0;
+  int max_parallelism = 128;
+  uint64_t next = 0;                // rebalance: the last channel used
+};
+
+struct Subtask {
+  NodeIndex node = 0;
+  uint32_t index = 0;
+  std::unique_ptr<SubtaskOperator> op;
+  std::unique_ptr<SourceSubtask> source;
+  std::unique_ptr<engine::StatusWatermarkValve> valve;
+  std::vector<std::vector<Edge>> outputs;  // [port][edge]
+  Timestamp watermark = Timestamp::Min();
+  Timestamp wakeup = Timestamp::Max();
+  bool finished = false;
+};
+
+struct SourceFeed {
+  NodeIndex node = 0;
+  std::unique_ptr<TraceInput> input;
+  TraceRow next;          // the next row, when has_next; reused row after row
+  bool has_next = false;
+  Timestamp next_arrival;
+  Timestamp last_arrival = Timestamp::Min();
+  uint64_t rows = 0;
+  // The partition of the next row read without @partition: row index modulo
+  // partitions, counted round rather than divided per row.
+  int32_t round_robin = 0;
+  int32_t partitions = 1;
+  std::vector<uint32_t> owner;  // partition -> global subtask index
+  bool exhausted = false;
+};
+
+class Runtime {
+ public:
+  Runtime(const JobGraph& plan, const RunOptions& options);
+  void Run();
+  RunResult TakeResult() { return std::move(result_); }
+
+ private:
+  class Context;
+  class SourceSink;
+
+  void BuildSubtasks();
+  void BuildEdges();
+  void BuildFeeds();
+  Timestamp ReadFirstRows();
+
+  // Element flow.
+  void Emit(uint32_t subtask, Port port, Record&& record);
+  void Route(Edge& edge, Record&& record);
+  void Broadcast(uint32_t subtask, const StreamElement& element);
+  void Send(Edge& edge, uint32_t consumer_index, StreamElement&& element);
+  void SendRecord(Edge& edge, uint32_t consumer_index, Record&& record);
+  std::pair<Timestamp, StreamElement>& NextSlot(Edge& edge, uint32_t consumer_index);
+  void Deliver(uint32_t subtask, int input, StreamElement& element);
+  void ProcessRecord(uint32_t subtask, Record&& record);
+  void OnValveWatermark(uint32_t subtask, Timestamp watermark);
+  void OnValveStatus(uint32_t subtask, engine::WatermarkStatus status);
+  void ScheduleWakeup(uint32_t subtask);
+
+  // Scheduled actions.
+  void ReadNextRow(SourceFeed& feed);
+  void OnRow(uint32_t feed);
+  void OnTick(uint32_t subtask);
+  void OnEnd(uint32_t feed);
+  void FinishSourceSubtask(uint32_t subtask);
+  void OnDeliver(uint32_t channel);
+  void OnWakeup(uint32_t subtask);
+
+  void Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag);
+  void Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
+            Timestamp watermark = Timestamp::Min(), uint32_t channel = 0);
+  bool detailed() const { return options_.detail == engine::Ledger::Detail::kEveryRecord; }
+
+  const JobGraph& plan_;
+  const RunOptions options_;
+  RunResult result_;
+  EventQueue<Action> agenda_;
+  Prng latency_prng_;
+  Prng rebalance_prng_;
+  Timestamp now_ = Timestamp::Min();
+  Timestamp start_ = Timestamp::Millis(0);  // the earliest first arrival: the clock starts here
+  std::vector<Subtask> subtasks_;
+  std::vector<uint32_t> first_subtask_;  // node -> its subtask 0
+  std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
+  std::vector<Channel> channels_;
+  uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
+  uint32_t wakeups_pending_ = 0;     // subtasks with a processing-timer wake-up due
+  std::vector<SourceFeed> feeds_;
+  size_t feeds_exhausted_ = 0;
+  std::vector<std::vector<size_t>> sinks_of_node_;
+  std::vector<std::unique_ptr<SourceSink>> source_sinks_;
+  std::vector<std::unique_ptr<Context>> contexts_;
+  // Value vectors of records that were consumed, for the next rows read: a
+  // row's record leaves with its vector, and this gives it one back, so
+  // reading allocates nothing per row.
+  std::vector<std::vector<engine::Value>> spare_values_;
+};
+
+// OperatorContext of one subtask.
+class Runtime::Context final : public OperatorContext, public engine::WatermarkEventOutput {
+ public:
+  Context(Runtime& runtime, uint32_t subtask) : runtime_(runtime), subtask_(subtask) {}
+  void Emit(Port port, Record record) override { runtime_.Emit(subtask_, port, std::move(record)); }
+  void Note(engine::RecordId record, Fate fate, uint32_t tag) override {
+    runtime_.Note(subtask_, record, fate, tag);
+  }
+  bool detailed() const override { return runtime_.detailed(); }
+  void NoteWindowDecision(const engine::ElementDecision& decision) override {
+    const Subtask& s = runtime_.subtasks_[subtask_];
+    runtime_.result_.window_decisions.push_back({s.node, s.index, runtime_.now_, decision});
+  }
+  void NoteFiring(const engine::WindowResult& result) override {
+    const Subtask& s = runtime_.subtasks_[subtask_];
+    runtime_.result_.firings.push_back({s.node, s.index, runtime_.now_, s.watermark, result});
+    runtime_.Step(ScheduleStep::Kind::kFiring, subtask_);
+    runtime_.result_.schedule.back().firing =
+        static_cast<uint32_t>(runtime_.result_.firings.size() - 1);
+  }
+  // The valve's output.
+  void EmitWatermark(Timestamp watermark) override { runtime_.OnValveWatermark(subtask_, watermark); }
+  void EmitWatermarkStatus(engine::WatermarkStatus status) override {
+    runtime_.OnValveStatus(subtask_, status);
+  }
+
+ private:
+  Runtime& runtime_;
+  uint32_t subtask_;
+};
+
+// Where a source subtask's records, watermarks and statuses go.
+class Runtime::SourceSink final : public SourceOutput {
+ public:
+  SourceSink(Runtime& runtime, uint32_t subtask) : runtime_(runtime), subtask_(subtask) {}
+  void EmitRecord(Record&& record) override {
+    runtime_.Emit(subtask_, engine::kMainPort, std::move(record));
+  }
+  void EmitWatermark(Timestamp watermark) override {
+    runtime_.subtasks_[subtask_].watermark = watermark;
+    runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId, watermark);
+    if (runtime_.detailed()) {
+      const auto holding = runtime_.subtasks_[subtask_].source->HoldingPartitions();
+      if (!holding.empty()) runtime_.result_.schedule.back().partition = holding.front();
+    }
+    runtime_.Broadcast(subtask_, StreamElement::OfWatermark(watermark));
+  }
+  void EmitStatus(engine::WatermarkStatus status) override {
+    runtime_.Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
+                                                          : ScheduleStep::Kind::kActive,
+                  subtask_);
+    runtime_.Broadcast(subtask_, StreamElement::OfStatus(status));
+  }
+
+ private:
+  Runtime& runtime_;
+  uint32_t subtask_;
+};
+
+}  // namespace tidemark::sim::internal
+
+#endif  // TIDEMARK_SIM_RUNTIME_INTERNAL_RUNTIME_STATE_H_

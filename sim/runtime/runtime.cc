@@ -1,0 +1,217 @@
+#include "sim/runtime/runtime.h"
+
+#include "sim/runtime/internal/runtime_state.h"
+#include "sim/runtime/split_assignment.h"
+
+namespace tidemark::sim {
+
+namespace internal {
+
+Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
+    : plan_(plan),
+      options_(options),
+      result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0, .schedule = {},
+              .window_decisions = {}, .firings = {}},
+      agenda_(Prng::ForComponent(options.seed, "agenda")),
+      latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
+      rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
+  sinks_of_node_.resize(plan.nodes.size());
+  for (size_t s = 0; s < plan.sinks.size(); ++s) {
+    sinks_of_node_[plan.sinks[s].node].push_back(s);
+    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0});
+  }
+  BuildSubtasks();
+  BuildEdges();
+  BuildFeeds();
+}
+
+void Runtime::BuildSubtasks() {
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    first_subtask_.push_back(static_cast<uint32_t>(subtasks_.size()));
+    for (int i = 0; i < node.parallelism; ++i) {
+      Subtask s;
+      s.node = n;
+      s.index = static_cast<uint32_t>(i);
+      s.outputs.resize(node.side_outputs.size() + 1);
+      if (node.kind != PlannedNode::Kind::kSource) s.op = MakeSubtaskOperator(node);
+      subtasks_.push_back(std::move(s));
+    }
+  }
+  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
+    contexts_.push_back(std::make_unique<Context>(*this, i));
+  }
+}
+
+// Chained when forward into a node with one input (Flink's chaining rule);
+// else a channel per (upstream subtask, downstream subtask) pair that
+// communicates. Each consumer numbers its input channels in plan order.
+void Runtime::BuildEdges() {
+  std::vector<int> inputs_of(subtasks_.size(), 0);
+  input_sources_.resize(subtasks_.size());
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    for (const NodeInput& in : node.inputs) {
+      const PlannedNode& upstream = plan_.nodes[in.node];
+      const bool chained = in.partitioning == Partitioning::kForward && node.inputs.size() == 1;
+      for (int u = 0; u < upstream.parallelism; ++u) {
+        Edge edge;
+        edge.partitioning = in.partitioning;
+        edge.chained = chained;
+        edge.key_field = node.key_field.value_or(0);
+        edge.max_parallelism = node.max_parallelism;
+        const uint32_t from = first_subtask_[in.node] + static_cast<uint32_t>(u);
+        for (int d = 0; d < node.parallelism; ++d) {
+          const uint32_t to = first_subtask_[n] + static_cast<uint32_t>(d);
+          if (in.partitioning == Partitioning::kForward && d != u) continue;
+          if (chained) {
+            edge.chained_subtask = to;
+            input_sources_[to].push_back(from);
+            ++inputs_of[to];
+            continue;
+          }
+          input_sources_[to].push_back(from);
+          edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
+          channels_.push_back(Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
+        }
+        if (in.partitioning == Partitioning::kRebalance) {
+          // RebalancePartitioner: a random start per upstream subtask; the
+          // first record goes to the channel after it (§9.1).
+          edge.next = rebalance_prng_.Below(static_cast<uint64_t>(node.parallelism));
+        }
+        subtasks_[from].outputs[in.port].push_back(std::move(edge));
+      }
+    }
+  }
+  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
+    if (inputs_of[i] > 0) subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
+  }
+}
+
+void Runtime::BuildFeeds() {
+  for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
+    const PlannedNode& node = plan_.nodes[n];
+    if (node.kind != PlannedNode::Kind::kSource) continue;
+    const SourcePlan& source = plan_.sources[node.source];
+    SourceFeed feed;
+    feed.node = n;
+    feed.input = OpenTrace(source.trace);
+    feed.partitions = source.partitions;
+    feed.owner.resize(static_cast<size_t>(feed.partitions));
+    feeds_.push_back(std::move(feed));
+  }
+  start_ = ReadFirstRows();
+  for (SourceFeed& feed : feeds_) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    const SourcePlan& source = plan_.sources[node.source];
+    engine::WatermarkExtractor extractor;
+    if (node.watermark_when) {
+      extractor = [&node](const Record& record, Timestamp ts) -> std::optional<Timestamp> {
+        if (!node.watermark_when->EvaluateCondition(record)) return std::nullopt;
+        if (!node.watermark_value) return ts;
+        const engine::Value v = node.watermark_value->Evaluate(record);
+        if (engine::TypeOf(v) != engine::ValueType::kInt) return std::nullopt;
+        return Timestamp::Millis(std::get<int64_t>(v));
+      };
+    }
+    const auto assignment = AssignPartitions(source.topic, feed.partitions, node.parallelism);
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t global = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      for (int32_t p : assignment[i]) feed.owner[static_cast<size_t>(p)] = global;
+      source_sinks_.push_back(std::make_unique<SourceSink>(*this, global));
+      subtasks_[global].source = std::make_unique<SourceSubtask>(
+          SourceSubtaskOptions{.source_name = node.name,
+                               .topic = source.topic,
+                               .partitions = assignment[i],
+                               .generator = MakeGeneratorFactory(source.watermarks, extractor),
+                               .idleness = source.watermarks.idleness,
+                               .interval = source.watermarks.interval,
+                               .open_time = start_,
+                               // A FLIP-27 source emits +inf at the end of its
+                               // data with no last periodic emit before it.
+                               .end_of_input = EndOfInputEmission::kMaxOnly},
+          *source_sinks_.back());
+    }
+  }
+}
+
+// Reads every source's first row; the clock starts at the earliest arrival.
+Timestamp Runtime::ReadFirstRows() {
+  Timestamp start = Timestamp::Max();
+  for (SourceFeed& feed : feeds_) {
+    ReadNextRow(feed);
+    if (feed.has_next) start = std::min(start, feed.next_arrival);
+  }
+  return start == Timestamp::Max() ? Timestamp::Millis(0) : start;
+}
+
+void Runtime::Run() {
+  const Timestamp start = start_;
+  now_ = start;
+  // A reader of a bounded source that owns no partition has nothing to read:
+  // it finishes at once and sends +inf (a Flink reader told "no more splits"),
+  // so it never holds event time back.
+  for (SourceFeed& feed : feeds_) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    if (!plan_.sources[node.source].bounded()) continue;
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      if (subtasks_[subtask].source->Splits().empty()) FinishSourceSubtask(subtask);
+    }
+  }
+  engine::Duration tail = engine::Duration::Zero();
+  bool any_unbounded = false;
+  for (uint32_t f = 0; f < feeds_.size(); ++f) {
+    SourceFeed& feed = feeds_[f];
+    if (feed.has_next) {
+      agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
+    } else {
+      agenda_.Push(start, {Action::Kind::kEnd, f});
+    }
+    const SourcePlan& source = plan_.sources[plan_.nodes[feed.node].source];
+    const PlannedNode& node = plan_.nodes[feed.node];
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      if (auto tick = subtasks_[subtask].source->next_tick()) {
+        agenda_.Push(*tick, {Action::Kind::kTick, subtask});
+      }
+    }
+    if (!source.bounded()) {
+      any_unbounded = true;
+      const WatermarkPlan& w = source.watermarks;
+      const engine::Duration idle = w.idleness.value_or(engine::Duration::Zero());
+      const engine::Duration wait = idle + w.interval + w.interval + w.interval;
+      tail = std::max(tail, wait);
+    }
+  }
+  // Runs until nothing but ticks and timers remain after every source is
+  // exhausted, and the unbounded tail has passed.
+  Timestamp last_row = start;
+  while (!agenda_.empty()) {
+    // Unbounded jobs keep running while processing-time timers are pending:
+    // their clock goes on. A finished bounded job quiesces its timers.
+    const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
+    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
+        agenda_.next_time() > last_row + tail) {
+      break;
+    }
+    Action action = agenda_.Pop(&now_);
+    switch (action.kind) {
+      case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
+      case Action::Kind::kTick: OnTick(action.target); break;
+      case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
+      case Action::Kind::kDeliver: OnDeliver(action.target); break;
+      case Action::Kind::kWakeup: OnWakeup(action.target); break;
+    }
+  }
+}
+
+}  // namespace internal
+
+RunResult RunJob(const JobGraph& plan, const RunOptions& options) {
+  internal::Runtime runtime(plan, options);
+  runtime.Run();
+  return runtime.TakeResult();
+}
+
+}  // namespace tidemark::sim

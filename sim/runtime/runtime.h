@@ -1,0 +1,77 @@
+// Runs a JobGraph over its sources' traces on a virtual processing clock and
+// collects every sink's records, the ledger and (on request) the schedule.
+//
+// Each stream runs as `parallelism` subtasks. Forward connections into a
+// single-input stream are chained (synchronous, as Flink chains operators);
+// every other connection is a set of FIFO channels, one per (upstream subtask,
+// downstream subtask) pair, whose elements are delivered after a latency drawn
+// from the seeded PRNG. Simultaneous actions are ordered by the PRNG too, so
+// every legal interleaving can occur and a run is a pure function of
+// (plan, seed). Watermarks entering a subtask are combined by Flink's
+// StatusWatermarkValve (§5.1); an operator fires its due
+// timers before the watermark is forwarded (§1.8).
+//
+// Processing time: a trace row arrives at its @arrival time or at the source's
+// pace (row index x arrival.every). A bounded source ends with a final
+// watermark at +infinity (§4.7). After an unbounded source's last row the
+// simulation runs on for the longest idleness timeout plus three watermark
+// intervals (enough for idleness to be detected, §4.4) and while
+// processing-time timers are pending, then stops. When bounded sources end,
+// pending processing-time timers do not fire: a finishing Flink task quiesces
+// its timer service.
+#ifndef TIDEMARK_SIM_RUNTIME_RUNTIME_H_
+#define TIDEMARK_SIM_RUNTIME_RUNTIME_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/element_decision.h"
+#include "engine/ledger.h"
+#include "engine/record.h"
+#include "engine/schema.h"
+#include "sim/graph/job_graph.h"
+#include "sim/runtime/schedule_trace.h"
+
+namespace tidemark::sim {
+
+struct RunOptions {
+  uint64_t seed = 0;
+  // kEveryRecord also records the schedule, window decisions and firings.
+  engine::Ledger::Detail detail = engine::Ledger::Detail::kCountsOnly;
+  // kCount keeps only how many records reached each sink, so that a long
+  // trace runs in memory bounded by open windows and keys (benchmarks).
+  enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
+};
+
+struct SinkOutput {
+  std::string name;
+  engine::Schema schema;
+  std::vector<engine::Record> records;  // in arrival order; empty with RunOptions::Sinks::kCount
+  uint64_t count = 0;                   // records that reached the sink
+};
+
+struct WindowDecisionRecord {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  engine::Timestamp time;  // processing time
+  engine::ElementDecision decision;
+};
+
+struct RunResult {
+  std::vector<SinkOutput> sinks;  // in the plan's sink order
+  engine::Ledger ledger;
+  uint64_t records_in = 0;  // event rows read from every source
+  // Detail only:
+  std::vector<ScheduleStep> schedule = {};
+  std::vector<WindowDecisionRecord> window_decisions = {};
+  std::vector<FiringRecord> firings = {};
+};
+
+// Throws engine::InputError when a trace turns out to be bad mid-run; no
+// partial result is returned then.
+RunResult RunJob(const JobGraph& plan, const RunOptions& options);
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_RUNTIME_RUNTIME_H_

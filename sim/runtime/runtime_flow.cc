@@ -1,0 +1,320 @@
+#include <fmt/format.h>
+
+#include "engine/check.h"
+#include "engine/input_error.h"
+#include "engine/key_groups.h"
+#include "sim/runtime/internal/runtime_state.h"
+
+namespace tidemark::sim::internal {
+
+void Runtime::Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag) {
+  const Subtask& s = subtasks_[subtask];
+  result_.ledger.Add({.record = record,
+                      .node = s.node,
+                      .subtask = s.index,
+                      .fate = fate,
+                      .tag = tag,
+                      .watermark = s.watermark,
+                      .processing_time = now_});
+}
+
+void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record,
+                   Timestamp watermark, uint32_t channel) {
+  if (!detailed()) return;
+  const Subtask& s = subtasks_[subtask];
+  result_.schedule.push_back({.kind = kind,
+                              .time = now_,
+                              .node = s.node,
+                              .subtask = s.index,
+                              .channel = channel,
+                              .record = record,
+                              .watermark = watermark,
+                              .firing = 0});
+}
+
+void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
+  const Subtask& s = subtasks_[subtask];
+  const PlannedNode& node = plan_.nodes[s.node];
+  if (node.kind != PlannedNode::Kind::kUnion && node.kind != PlannedNode::Kind::kSideOutput &&
+      record.id != engine::kNoRecordId) {
+    const Fate fate = port == engine::kMainPort ? Fate::kEmitted
+                      : node.kind == PlannedNode::Kind::kWindow ? Fate::kLateToTag
+                                                                 : Fate::kRoutedToTag;
+    Note(subtask, record.id, fate, port);
+  }
+  const bool sunk = port == engine::kMainPort && !sinks_of_node_[s.node].empty();
+  std::vector<Edge>& edges = subtasks_[subtask].outputs[port];
+  if (edges.empty() && !sunk) {
+    Note(subtask, record.id, Fate::kUnconsumed, port);
+    return;
+  }
+  if (sunk) {
+    for (size_t sink : sinks_of_node_[s.node]) {
+      Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
+      ++result_.sinks[sink].count;
+      if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
+    }
+  }
+  // Every edge but the last gets a copy; the last takes the record itself.
+  for (size_t e = 0; e + 1 < edges.size(); ++e) Route(edges[e], Record(record));
+  if (!edges.empty()) Route(edges.back(), std::move(record));
+}
+
+void Runtime::Route(Edge& edge, Record&& record) {
+  if (edge.chained) {
+    ProcessRecord(edge.chained_subtask, std::move(record));
+    return;
+  }
+  size_t target = 0;
+  switch (edge.partitioning) {
+    case Partitioning::kForward:
+      target = 0;
+      break;
+    case Partitioning::kRebalance:
+      // The next channel round the ring (edge.next starts below the size).
+      if (++edge.next == edge.channels.size()) edge.next = 0;
+      target = edge.next;
+      break;
+    case Partitioning::kHash:
+      // One consumer takes every key group: no need to hash the key.
+      if (edge.channels.size() == 1) break;
+      target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
+          record.values[edge.key_field], edge.max_parallelism,
+          static_cast<int>(edge.channels.size())));
+      break;
+  }
+  SendRecord(edge, static_cast<uint32_t>(target), std::move(record));
+}
+
+// Watermarks and statuses go to every output, side outputs included (§7.3).
+void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
+  const uint32_t input_channel = 0;
+  for (auto& port : subtasks_[subtask].outputs) {
+    for (Edge& edge : port) {
+      if (edge.chained) {
+        StreamElement copy = element;
+        Deliver(edge.chained_subtask, input_channel, copy);
+        continue;
+      }
+      for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, StreamElement(element));
+    }
+  }
+}
+
+void Runtime::Send(Edge& edge, uint32_t consumer_index, StreamElement&& element) {
+  NextSlot(edge, consumer_index).second = std::move(element);
+}
+
+// Written into the channel's slot in place: no element built and moved.
+void Runtime::SendRecord(Edge& edge, uint32_t consumer_index, Record&& record) {
+  StreamElement& element = NextSlot(edge, consumer_index).second;
+  element.kind = StreamElement::Kind::kRecord;
+  element.record = std::move(record);
+}
+
+// Appends a slot to the channel, stamped with the time it becomes ready, and
+// puts the delivery on the agenda if none is there; the caller fills the slot.
+std::pair<Timestamp, StreamElement>& Runtime::NextSlot(Edge& edge, uint32_t consumer_index) {
+  const uint32_t id = edge.channels[consumer_index];
+  Channel& channel = channels_[id];
+  const int64_t min_latency = plan_.channels.min.millis();
+  const int64_t max_latency = plan_.channels.max.millis();
+  // A fixed latency needs no draw: this generator draws latencies only, and
+  // the bounds are the same for every channel of the run, so with equal
+  // bounds no drawn number would ever be used.
+  const int64_t latency = min_latency == max_latency
+                              ? min_latency
+                              : latency_prng_.Between(min_latency, max_latency);
+  const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
+  channel.last_ready = ready;
+  std::pair<Timestamp, StreamElement>& slot = channel.queue.push_back_slot();
+  slot.first = ready;
+  if (!channel.scheduled) {
+    channel.scheduled = true;
+    ++channels_scheduled_;
+    agenda_.Push(ready, {Action::Kind::kDeliver, id});
+  }
+  return slot;
+}
+
+void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
+  Subtask& s = subtasks_[subtask];
+  switch (element.kind) {
+    case StreamElement::Kind::kRecord:
+      ProcessRecord(subtask, std::move(element.record));
+      break;
+    case StreamElement::Kind::kWatermark:
+      s.valve->InputWatermark(element.watermark, input, *contexts_[subtask]);
+      break;
+    case StreamElement::Kind::kStatus:
+      s.valve->InputWatermarkStatus(element.status, input, *contexts_[subtask]);
+      break;
+  }
+}
+
+void Runtime::ProcessRecord(uint32_t subtask, Record&& record) {
+  Subtask& s = subtasks_[subtask];
+  // The operator's processing clock follows the virtual clock; timers due by
+  // now fire before the record, as they would have on a real clock.
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  s.op->ProcessRecord(std::move(record), *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+  // A few spares are enough: a row is read only after the last is consumed
+  // (latency 0), or a handful are in flight.
+  constexpr size_t kMaxSpares = 64;
+  if (record.values.capacity() > 0 && spare_values_.size() < kMaxSpares) {
+    spare_values_.push_back(std::move(record.values));
+  }
+}
+
+// The valve raised the subtask's input watermark: fire timers, then forward.
+void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
+  Subtask& s = subtasks_[subtask];
+  s.watermark = watermark;
+  Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark);
+  if (detailed()) {
+    const std::vector<int> holding = s.valve->HoldingChannels();
+    if (!holding.empty()) {
+      const Subtask& holder = subtasks_[input_sources_[subtask][static_cast<size_t>(holding[0])]];
+      result_.schedule.back().held_by_node = static_cast<int32_t>(holder.node);
+      result_.schedule.back().held_by_subtask = static_cast<int32_t>(holder.index);
+    }
+  }
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  s.op->AdvanceWatermark(watermark, *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+  Broadcast(subtask, StreamElement::OfWatermark(watermark));
+}
+
+void Runtime::OnValveStatus(uint32_t subtask, engine::WatermarkStatus status) {
+  Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
+                                               : ScheduleStep::Kind::kActive,
+       subtask);
+  Broadcast(subtask, StreamElement::OfStatus(status));
+}
+
+void Runtime::ScheduleWakeup(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  // None pending (Max) never comes before the wake-up already set (at most Max).
+  const Timestamp next = s.op->NextProcessingTimer();
+  if (next >= s.wakeup) return;
+  if (s.wakeup == Timestamp::Max()) ++wakeups_pending_;
+  s.wakeup = std::max(next, now_);
+  agenda_.Push(s.wakeup, {Action::Kind::kWakeup, subtask});
+}
+
+void Runtime::ReadNextRow(SourceFeed& feed) {
+  feed.has_next = feed.input->Next(feed.next);
+  if (!feed.has_next) return;
+  const SourcePlan& source = plan_.sources[plan_.nodes[feed.node].source];
+  const Timestamp paced = Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
+                                                     feed.rows * static_cast<uint64_t>(
+                                                                     source.arrival_every.millis())));
+  const Timestamp arrival = feed.next.arrival.value_or(paced);
+  if (arrival < feed.last_arrival) {
+    throw engine::InputError(
+        {source.rows_file, feed.next.line, 1},
+        fmt::format("@arrival {} is earlier than the previous row's {}", arrival.millis(),
+                    feed.last_arrival.millis()),
+        "rows are read in file order: sort the trace by @arrival");
+  }
+  feed.next_arrival = arrival;
+  feed.last_arrival = arrival;
+  ++feed.rows;
+}
+
+void Runtime::OnRow(uint32_t f) {
+  SourceFeed& feed = feeds_[f];
+  // Read in place: the next row overwrites it only once this one is done.
+  TraceRow& row = feed.next;
+  const int32_t partition = row.partition ? *row.partition : feed.round_robin;
+  if (++feed.round_robin == feed.partitions) feed.round_robin = 0;
+  if (partition >= feed.partitions) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    throw engine::InputError(
+        {plan_.sources[node.source].rows_file, row.line, 1},
+        fmt::format("partition {} does not exist: source '{}' has {} partition{}", partition,
+                    node.name, feed.partitions, feed.partitions == 1 ? "" : "s"),
+        "declare the source's partitions with 'partitions: N'");
+  }
+  const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
+  if (row.kind == TraceRowKind::kParseFailure) {
+    // Dead letter: the source's side output 1 carries {line, raw, error}.
+    ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    Emit(subtask, 1,
+         Record{.id = row.record.id,
+                .timestamp = Timestamp::Min(),
+                .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
+  } else {
+    if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
+    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
+    if (detailed()) result_.schedule.back().partition = partition;
+    subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+    if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
+      row.record.values = std::move(spare_values_.back());
+      spare_values_.pop_back();
+    }
+  }
+  ReadNextRow(feed);
+  if (feed.has_next) {
+    agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
+  } else {
+    agenda_.Push(now_, {Action::Kind::kEnd, f});
+  }
+}
+
+void Runtime::OnTick(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.finished) return;
+  s.source->OnPeriodicTick(now_);
+  if (auto next = s.source->next_tick()) agenda_.Push(*next, {Action::Kind::kTick, subtask});
+}
+
+void Runtime::OnEnd(uint32_t f) {
+  SourceFeed& feed = feeds_[f];
+  feed.exhausted = true;
+  ++feeds_exhausted_;
+  if (!plan_.sources[plan_.nodes[feed.node].source].bounded()) return;
+  const PlannedNode& node = plan_.nodes[feed.node];
+  for (int i = 0; i < node.parallelism; ++i) {
+    FinishSourceSubtask(first_subtask_[feed.node] + static_cast<uint32_t>(i));
+  }
+}
+
+void Runtime::FinishSourceSubtask(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.finished) return;
+  Step(ScheduleStep::Kind::kEndOfInput, subtask);
+  s.finished = true;
+  s.source->OnEndOfInput(now_);
+}
+
+void Runtime::OnDeliver(uint32_t id) {
+  Channel& channel = channels_[id];
+  StreamElement element = std::move(channel.queue.front().second);
+  channel.queue.pop_front();
+  if (element.kind == StreamElement::Kind::kRecord) {
+    Step(ScheduleStep::Kind::kDelivery, channel.to_subtask, element.record.id,
+         Timestamp::Min(), id);
+  }
+  if (channel.queue.empty()) {
+    channel.scheduled = false;
+    --channels_scheduled_;
+  } else {
+    agenda_.Push(std::max(now_, channel.queue.front().first), {Action::Kind::kDeliver, id});
+  }
+  Deliver(channel.to_subtask, channel.input, element);
+}
+
+void Runtime::OnWakeup(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (s.wakeup != now_) return;  // superseded by an earlier wake-up
+  s.wakeup = Timestamp::Max();
+  --wakeups_pending_;
+  Step(ScheduleStep::Kind::kTimer, subtask);
+  s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
+  ScheduleWakeup(subtask);
+}
+
+}  // namespace tidemark::sim::internal

@@ -1,0 +1,181 @@
+#include "sim/runtime/subtask_operator.h"
+
+#include "engine/check.h"
+#include "engine/keyed_process_operator.h"
+#include "engine/rule_process_function.h"
+#include "engine/window_operator.h"
+
+namespace tidemark::sim {
+
+using engine::Fate;
+using engine::Port;
+using engine::Record;
+
+namespace {
+
+// Union and side-output selection: records pass as they are. In Flink these
+// are not operators at all; here they are pass-through subtasks, which adds
+// one more legal interleaving point and changes nothing else.
+class PassThroughOperator final : public SubtaskOperator {
+ public:
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    ctx.Emit(engine::kMainPort, std::move(record));
+  }
+};
+
+class FilterOperator final : public SubtaskOperator {
+ public:
+  explicit FilterOperator(const engine::Expression& condition) : condition_(condition) {}
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    if (condition_.EvaluateCondition(record)) {
+      ctx.Emit(engine::kMainPort, std::move(record));
+    } else {
+      ctx.Note(record.id, Fate::kFiltered);
+    }
+  }
+
+ private:
+  const engine::Expression& condition_;
+};
+
+class MapOperator final : public SubtaskOperator {
+ public:
+  explicit MapOperator(const std::vector<engine::Expression>& fields) : fields_(fields) {}
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    Record out{.id = record.id, .timestamp = record.timestamp, .values = {}};
+    out.values.reserve(fields_.size());
+    for (const engine::Expression& e : fields_) out.values.push_back(e.Evaluate(record));
+    ctx.Emit(engine::kMainPort, std::move(out));
+  }
+
+ private:
+  const std::vector<engine::Expression>& fields_;
+};
+
+class RouterOperator final : public SubtaskOperator {
+ public:
+  explicit RouterOperator(const engine::Router& router) : router_(router) {}
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    auto rule = router_.Route(record, [&](Port port, Record out) { ctx.Emit(port, std::move(out)); });
+    if (!rule) ctx.Note(record.id, Fate::kUnrouted);
+  }
+
+ private:
+  const engine::Router& router_;
+};
+
+// The window operator of one subtask. Results become records of the node's
+// schema (key, window_start, window_end, aggregates, firing) stamped with the
+// window's max timestamp; late records leave on port 1 as they came.
+class WindowSubtaskOperator final : public SubtaskOperator, private engine::WindowOutput {
+ public:
+  explicit WindowSubtaskOperator(const WindowPlan& plan) : operator_(plan.MakeOptions()) {}
+
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    const engine::ElementDecision& decision = operator_.ProcessElement(record, *this);
+    // A record sent to the late output is noted by the runtime as it leaves.
+    if (decision.outcome != engine::ElementOutcome::kLateToSideOutput) {
+      ctx.Note(record.id, TerminalFate(decision));
+    }
+    if (ctx.detailed()) ctx.NoteWindowDecision(decision);
+  }
+
+  void AdvanceWatermark(engine::Timestamp watermark, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceWatermark(watermark, *this);
+  }
+
+  void AdvanceProcessingTime(engine::Timestamp now, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceProcessingTime(now, *this);
+  }
+
+  engine::Timestamp NextProcessingTimer() const override {
+    return operator_.timers().next_processing_time();
+  }
+
+ private:
+  static Fate TerminalFate(const engine::ElementDecision& decision) {
+    switch (decision.outcome) {
+      case engine::ElementOutcome::kAccepted: {
+        for (const engine::WindowDecision& w : decision.windows) {
+          if (w.admission == engine::WindowAdmission::kOnTime) return Fate::kInWindow;
+        }
+        return Fate::kInWindowLate;
+      }
+      case engine::ElementOutcome::kLateToSideOutput: return Fate::kLateToTag;
+      case engine::ElementOutcome::kDroppedLate: return Fate::kDroppedLate;
+      case engine::ElementOutcome::kDiscarded: return Fate::kDiscarded;
+    }
+    return Fate::kDiscarded;
+  }
+
+  void EmitResult(engine::WindowResult result) override {
+    if (ctx_->detailed()) ctx_->NoteFiring(result);
+    Record out{.id = engine::kNoRecordId, .timestamp = result.timestamp, .values = result.ToValues()};
+    ctx_->Emit(engine::kMainPort, std::move(out));
+  }
+
+  void EmitLateRecord(const Record& record) override { ctx_->Emit(1, record); }
+
+  engine::WindowOperator operator_;
+  OperatorContext* ctx_ = nullptr;
+};
+
+// A keyed process step with timers (RuleProcessFunction) on one subtask.
+class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine::ProcessOutput {
+ public:
+  KeyedProcessSubtaskOperator(const PlannedNode& node)
+      : operator_({.key_field = *node.key_field,
+                   .function = std::make_unique<engine::RuleProcessFunction>(*node.keyed_process)}) {}
+
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    const engine::KeyedElementDecision& decision = operator_.ProcessElement(record, *this);
+    if (!decision.effects.rule) ctx.Note(record.id, Fate::kUnrouted);
+  }
+  void AdvanceWatermark(engine::Timestamp watermark, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceWatermark(watermark, *this);
+  }
+  void AdvanceProcessingTime(engine::Timestamp now, OperatorContext& ctx) override {
+    ctx_ = &ctx;
+    operator_.AdvanceProcessingTime(now, *this);
+  }
+  engine::Timestamp NextProcessingTimer() const override {
+    return operator_.timers().next_processing_time();
+  }
+
+ private:
+  void Emit(Port port, Record record) override { ctx_->Emit(port, std::move(record)); }
+
+  engine::KeyedProcessOperator operator_;
+  OperatorContext* ctx_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node) {
+  switch (node.kind) {
+    case PlannedNode::Kind::kSource:
+      break;
+    case PlannedNode::Kind::kUnion:
+    case PlannedNode::Kind::kSideOutput:
+      return std::make_unique<PassThroughOperator>();
+    case PlannedNode::Kind::kFilter:
+      return std::make_unique<FilterOperator>(*node.filter);
+    case PlannedNode::Kind::kMap:
+      return std::make_unique<MapOperator>(node.map);
+    case PlannedNode::Kind::kProcess:
+      return std::make_unique<RouterOperator>(*node.router);
+    case PlannedNode::Kind::kWindow:
+      return std::make_unique<WindowSubtaskOperator>(*node.window);
+    case PlannedNode::Kind::kKeyedProcess:
+      return std::make_unique<KeyedProcessSubtaskOperator>(node);
+  }
+  TIDEMARK_CHECK(false);
+  return nullptr;
+}
+
+}  // namespace tidemark::sim

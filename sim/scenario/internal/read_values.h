@@ -1,0 +1,38 @@
+// Readers of the values scenario files share: tags, expressions, schemas,
+// cells, parallelism and durations, each checked with Flink's rules and
+// reported at its place in the file (engine::InputError).
+#ifndef TIDEMARK_SIM_SCENARIO_INTERNAL_READ_VALUES_H_
+#define TIDEMARK_SIM_SCENARIO_INTERNAL_READ_VALUES_H_
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/schema.h"
+#include "engine/time.h"
+#include "sim/scenario/internal/yaml_value.h"
+#include "sim/scenario/scenario.h"
+
+namespace tidemark::sim::internal {
+
+// A side-output tag id. OutputTag rejects an empty id (§7.1).
+std::string ReadTag(const YamlValue& v, std::string_view what);
+ExpressionText ReadExpression(const YamlValue& v, std::string_view what);
+engine::Schema ReadSchema(const YamlValue& v);
+// A map of cells as written (inline rows, expected rows): names and texts, with
+// the location of each value and key and whether it was written as null.
+std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
+                                                           std::string_view what,
+                                                           std::vector<SourceLocation>* where,
+                                                           std::vector<SourceLocation>* key_where,
+                                                           std::vector<bool>* null);
+int ReadParallelism(const YamlValue& v);
+engine::Duration ReadNonNegative(const YamlValue& v, std::string_view what);
+
+// One entry of `streams:`.
+StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v);
+
+}  // namespace tidemark::sim::internal
+
+#endif  // TIDEMARK_SIM_SCENARIO_INTERNAL_READ_VALUES_H_

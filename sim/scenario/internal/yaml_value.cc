@@ -1,0 +1,150 @@
+#include "sim/scenario/internal/yaml_value.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "engine/nearest_name.h"
+#include "sim/scenario/duration_text.h"
+
+namespace tidemark::sim::internal {
+
+using engine::InputError;
+using engine::SourceLocation;
+
+namespace {
+SourceLocation FromMark(const std::string& file, const YAML::Mark& mark) {
+  if (mark.is_null()) return {file, 0, 0};
+  return {file, mark.line + 1, mark.column + 1};
+}
+
+std::string Describe(const YAML::Node& node) {
+  if (node.IsMap()) return "a mapping";
+  if (node.IsSequence()) return "a list";
+  if (node.IsNull()) return "nothing";
+  return fmt::format("'{}'", node.Scalar());
+}
+}  // namespace
+
+SourceLocation YamlValue::where() const { return FromMark(file_, node_.Mark()); }
+
+SourceLocation YamlValue::text_start() const {
+  SourceLocation at = where();
+  if (node_.IsScalar() && node_.Tag() == "!") return at.Advanced(1);
+  return at;
+}
+
+void YamlValue::Fail(std::string message, std::string hint) const {
+  throw InputError(where(), std::move(message), std::move(hint));
+}
+
+std::string YamlValue::AsString(std::string_view what) const {
+  if (!node_.IsScalar()) Fail(fmt::format("expected {}, got {}", what, Describe(node_)));
+  return node_.Scalar();
+}
+
+int64_t YamlValue::AsInt(std::string_view what) const {
+  const std::string text = AsString(what);
+  int64_t value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size()) {
+    Fail(fmt::format("expected {} (a whole number), got '{}'", what, text));
+  }
+  return value;
+}
+
+double YamlValue::AsDouble(std::string_view what) const {
+  const std::string text = AsString(what);
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size()) {
+    Fail(fmt::format("expected {} (a number), got '{}'", what, text));
+  }
+  return value;
+}
+
+bool YamlValue::AsBool(std::string_view what) const {
+  const std::string text = AsString(what);
+  if (text == "true") return true;
+  if (text == "false") return false;
+  Fail(fmt::format("expected {} (true or false), got '{}'", what, text));
+}
+
+engine::Duration YamlValue::AsDuration(std::string_view what) const {
+  const std::string text = AsString(what);
+  auto parsed = ParseDuration(text);
+  if (!parsed) Fail(fmt::format("expected {} (a duration), got '{}'", what, text),
+                    std::string(kDurationHint));
+  return *parsed;
+}
+
+std::vector<YamlValue> YamlValue::Items(std::string_view what) const {
+  if (node_.IsNull()) return {};
+  if (!node_.IsSequence()) Fail(fmt::format("expected {} (a list), got {}", what, Describe(node_)));
+  std::vector<YamlValue> items;
+  for (const YAML::Node& item : node_) items.emplace_back(item, file_);
+  return items;
+}
+
+YamlMap::YamlMap(const YamlValue& value, std::string_view what,
+                 std::vector<std::string> known_keys)
+    : value_(value), what_(what) {
+  if (value.IsNull()) return;
+  if (!value.IsMap()) {
+    value.Fail(fmt::format("expected {} (a mapping of keys to values), got {}", what,
+                           Describe(value.node())));
+  }
+  for (auto it = value.node().begin(); it != value.node().end(); ++it) {
+    YamlValue key(it->first, value.file());
+    const std::string name = key.AsString(fmt::format("a key of {}", what));
+    if (!known_keys.empty() && std::find(known_keys.begin(), known_keys.end(), name) ==
+                                   known_keys.end()) {
+      key.Fail(fmt::format("unknown key '{}' in {}", name, what),
+               engine::UnknownNameHint(name, known_keys));
+    }
+    for (const Entry& seen : entries_) {
+      if (seen.key == name) {
+        key.Fail(fmt::format("duplicate key '{}' in {}", name, what),
+                 fmt::format("it was first given at line {}", seen.key_where.line));
+      }
+    }
+    entries_.push_back({name, key.where(), YamlValue(it->second, value.file())});
+  }
+}
+
+bool YamlMap::Has(std::string_view key) const { return Get(key).has_value(); }
+
+std::optional<YamlValue> YamlMap::Get(std::string_view key) const {
+  for (const Entry& entry : entries_) {
+    if (entry.key == key) return entry.value;
+  }
+  return std::nullopt;
+}
+
+YamlValue YamlMap::Require(std::string_view key) const {
+  if (auto found = Get(key)) return *found;
+  value_.Fail(fmt::format("missing key '{}' in {}", key, what_));
+}
+
+YamlValue LoadYamlText(const std::string& text, const std::string& file) {
+  try {
+    return YamlValue(YAML::Load(text), file);
+  } catch (const YAML::Exception& e) {
+    throw InputError(FromMark(file, e.mark), fmt::format("invalid YAML: {}", e.msg),
+                     "check indentation, colons and quotes around this point");
+  }
+}
+
+std::string ReadScenarioText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "cannot open the scenario file",
+                            "check the path; it is relative to the current directory");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace tidemark::sim::internal

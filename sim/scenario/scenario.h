@@ -1,0 +1,229 @@
+// The parsed form of a scenario file: sources, a graph of named streams,
+// sinks and expectations, each item with its location in the file.
+//
+// A ScenarioSpec is syntax, checked for shape only (keys, types, durations).
+// Names, schemas and expressions are resolved by PlanJob (job_plan.h), which
+// reports unknown streams, fields and type errors at these locations.
+#ifndef TIDEMARK_SIM_SCENARIO_SCENARIO_H_
+#define TIDEMARK_SIM_SCENARIO_SCENARIO_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/input_error.h"
+#include "engine/schema.h"
+#include "engine/time.h"
+#include "engine/value.h"
+#include "sim/trace/inline_row.h"
+#include "sim/trace/trace_input.h"
+
+namespace tidemark::sim {
+
+using engine::SourceLocation;
+
+// An expression as written, with the position of its first character.
+struct ExpressionText {
+  std::string text;
+  SourceLocation where;
+};
+
+// How a source generates watermarks (§4).
+struct WatermarkSpec {
+  enum class Strategy { kNone, kBoundedOutOfOrderness, kMonotonous, kPunctuated };
+  Strategy strategy = Strategy::kNone;
+  SourceLocation where;
+  engine::Duration max_out_of_orderness = engine::Duration::Zero();
+  // pipeline.auto-watermark-interval; 0 disables periodic emission (§4.5).
+  engine::Duration interval = engine::Duration::Millis(200);
+  std::optional<engine::Duration> idleness;  // withIdleness(d), d > 0
+  SourceLocation idleness_where;
+  // kPunctuated: emit a watermark after each record for which `when` holds,
+  // at the value of `watermark` (default: the record's event time).
+  std::optional<ExpressionText> when;
+  std::optional<ExpressionText> watermark;
+};
+
+struct SourceSpec {
+  std::string name;
+  SourceLocation where;
+  std::string trace_path;  // resolved against the scenario's folder; empty with inline events
+  SourceLocation trace_where;
+  std::vector<InlineRow> events;
+  engine::Schema schema;
+  SourceLocation schema_where;
+  std::string event_time_field;
+  SourceLocation event_time_where;
+  enum class Boundedness { kBounded, kUnbounded } boundedness = Boundedness::kBounded;
+  int parallelism = 1;
+  SourceLocation parallelism_where;
+  // Partitions of the source (its topic); default: one per reader subtask.
+  // Rows name theirs in a @partition column, else they go round robin.
+  std::optional<int32_t> partitions;
+  // Kafka-style topic name: partitions go to reader subtasks from its hash (§8).
+  std::string topic;
+  engine::Duration arrival_every = engine::Duration::Millis(1);
+  WatermarkSpec watermarks;
+  // When set, trace rows that fail to parse go to this side output of the
+  // source as {line: int, raw: string, error: string} instead of failing the
+  // run (the dead-letter pattern).
+  std::string dead_letter;
+  SourceLocation dead_letter_where;
+};
+
+// `select` entry of a routing destination: output field = expression.
+struct Projection {
+  std::string name;
+  ExpressionText expression;
+};
+
+// Where a process rule sends a record: the main output or a side-output tag,
+// optionally projected to its own fields (so tags may differ in type).
+struct Destination {
+  std::string tag;  // empty = main output
+  SourceLocation where;
+  std::optional<std::vector<Projection>> select;
+  bool is_main() const { return tag.empty(); }
+};
+
+// A timer action of a keyed process rule: set, reset (cancel, then set) or
+// cancel the key's timers. `after` is relative (event time: the key's newest
+// timestamp + after; processing time: now + after); `at` is an absolute time.
+struct TimerSpec {
+  enum class Action { kRegister, kReset, kCancel };
+  Action action = Action::kRegister;
+  std::optional<engine::Duration> after;
+  std::optional<ExpressionText> at;
+  enum class Time { kEvent, kProcessing } time = Time::kEvent;
+  SourceLocation where;
+};
+
+// `when` holds -> emit to every destination (and, in a keyed process, apply
+// the timer action). Rules are tried in order and the first whose condition
+// holds wins; a record no rule takes is discarded.
+struct RouteRule {
+  std::optional<ExpressionText> when;  // absent = always
+  std::vector<Destination> emit;
+  std::optional<TimerSpec> timer;
+  SourceLocation where;
+};
+
+// `window:` of a keyed stream (§1-3).
+struct WindowSpec {
+  enum class Kind { kTumbling, kSliding, kSession, kGlobal };
+  Kind kind = Kind::kTumbling;
+  SourceLocation where;
+  engine::Duration size = engine::Duration::Zero();   // tumbling, sliding
+  engine::Duration slide = engine::Duration::Zero();  // sliding
+  engine::Duration gap = engine::Duration::Zero();    // session
+  engine::Duration offset = engine::Duration::Zero();
+  enum class Time { kEvent, kProcessing } time = Time::kEvent;
+  engine::Duration allowed_lateness = engine::Duration::Zero();
+  SourceLocation allowed_lateness_where;
+  std::string late_output;  // empty: late records are dropped and counted
+  SourceLocation late_output_where;
+  enum class Trigger { kDefault, kCount, kContinuous, kEndOfStream } trigger = Trigger::kDefault;
+  int64_t trigger_count = 0;
+  engine::Duration trigger_interval = engine::Duration::Zero();
+  bool purging = false;
+  SourceLocation trigger_where;
+};
+
+// `aggregate:` entry: output name = kind(field), e.g. `avg_temp: avg(temperature)`.
+struct AggregateText {
+  std::string name;
+  ExpressionText call;
+};
+
+struct StreamSpec {
+  std::string name;
+  SourceLocation where;
+  std::vector<std::string> from;  // several = union
+  std::vector<SourceLocation> from_where;
+  // Exactly one operation (or none: a pass-through / union).
+  std::optional<std::string> side_output;  // take this tag from the `from` stream
+  SourceLocation side_output_where;
+  std::optional<ExpressionText> filter;
+  std::vector<Projection> map;  // computed fields, added or replaced in order
+  std::vector<RouteRule> process;
+  std::vector<RouteRule> on_timer;  // keyed process only
+  SourceLocation on_timer_where;
+  std::optional<std::string> key_by;  // partition by this field (Flink key groups, §6)
+  SourceLocation key_by_where;
+  std::optional<WindowSpec> window;   // REQUIRES key_by; with `aggregate`
+  std::vector<AggregateText> aggregate;
+  SourceLocation aggregate_where;
+  std::optional<int> parallelism;     // default: the input's parallelism
+  SourceLocation parallelism_where;
+  enum class Partitioning { kDefault, kForward, kRebalance } partitioning = Partitioning::kDefault;
+  SourceLocation partitioning_where;
+};
+
+struct SinkSpec {
+  std::string stream;
+  SourceLocation where;
+};
+
+// Expected records for one sink. Each expected row names the fields it checks
+// (a subset of the sink's fields); values are written as in the trace.
+struct ExpectedRow {
+  std::vector<std::pair<std::string, std::string>> cells;
+  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
+  std::vector<SourceLocation> cell_where;      // of each value
+  std::vector<SourceLocation> cell_key_where;  // of each field name
+  SourceLocation where;
+};
+
+struct SinkExpectation {
+  std::string sink;
+  SourceLocation where;
+  enum class Order { kOrdered, kUnordered } order = Order::kOrdered;
+  double tolerance = 1e-9;  // absolute and relative, for doubles
+  std::vector<ExpectedRow> rows;
+  // A golden CSV file (header = the sink's fields) instead of inline rows;
+  // resolved against the scenario's folder.
+  std::string golden;
+  std::string golden_as_written;
+};
+
+// How channels between subtasks deliver: each element is delayed by a latency
+// drawn uniformly from [min, max] (kept FIFO per channel).
+struct ChannelSpec {
+  engine::Duration min_latency = engine::Duration::Zero();
+  engine::Duration max_latency = engine::Duration::Zero();
+};
+
+struct ScenarioSpec {
+  std::string file;    // as given on the command line
+  std::string folder;  // traces and goldens resolve against this
+  std::string name;
+  std::string description;
+  uint64_t seed = 0;
+  // Every schedule must give the same sinks: `tidemark explore` fails (exit 1)
+  // when two seeds give different outcomes.
+  bool deterministic = false;
+  ChannelSpec channels;
+  std::vector<SourceSpec> sources;  // in file order
+  std::vector<StreamSpec> streams;  // in file order
+  std::vector<SinkSpec> sinks;      // in file order; printing follows it
+  std::vector<SinkExpectation> expectations;
+  bool has_expectations() const { return !expectations.empty(); }
+};
+
+// The trace of `source` as the trace readers take it.
+TraceSource TraceOf(const SourceSpec& source);
+
+// The whole text of a scenario file. Throws engine::InputError when it is missing.
+std::string ReadScenarioFile(const std::string& path);
+
+// Parses and shape-checks a scenario file. Throws engine::InputError.
+ScenarioSpec LoadScenario(const std::string& path);
+// Same, from text (tests and fuzzing); `file` names it in errors, `folder`
+// resolves relative trace paths.
+ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
+                           const std::string& folder);
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_SCENARIO_SCENARIO_H_

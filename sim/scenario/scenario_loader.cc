@@ -1,0 +1,272 @@
+// Reads a scenario YAML file into a ScenarioSpec, checking shape and keys.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+#include "sim/scenario/internal/read_values.h"
+#include "sim/scenario/internal/yaml_value.h"
+#include "sim/scenario/scenario.h"
+
+namespace tidemark::sim {
+
+using internal::ReadCells;
+using internal::ReadExpression;
+using internal::ReadNonNegative;
+using internal::ReadParallelism;
+using internal::ReadSchema;
+using internal::ReadTag;
+using internal::YamlMap;
+using internal::YamlValue;
+
+namespace {
+
+WatermarkSpec ReadWatermarks(const YamlValue& v) {
+  YamlMap map(v, "the watermark strategy",
+              {"strategy", "max_out_of_orderness", "interval", "idleness", "when", "watermark"});
+  WatermarkSpec w;
+  w.where = v.where();
+  const YamlValue strategy = map.Require("strategy");
+  const std::string name = strategy.AsString("a watermark strategy");
+  const std::vector<std::string> names = {"bounded_out_of_orderness", "monotonous", "none",
+                                          "punctuated"};
+  if (name == "bounded_out_of_orderness") {
+    w.strategy = WatermarkSpec::Strategy::kBoundedOutOfOrderness;
+    // WatermarkStrategy.forBoundedOutOfOrderness: "maxOutOfOrderness cannot be negative".
+    w.max_out_of_orderness =
+        ReadNonNegative(map.Require("max_out_of_orderness"), "max_out_of_orderness");
+  } else if (name == "monotonous") {
+    w.strategy = WatermarkSpec::Strategy::kMonotonous;
+  } else if (name == "none") {
+    w.strategy = WatermarkSpec::Strategy::kNone;
+  } else if (name == "punctuated") {
+    w.strategy = WatermarkSpec::Strategy::kPunctuated;
+    w.when = ReadExpression(map.Require("when"), "a condition");
+    if (auto value = map.Get("watermark")) w.watermark = ReadExpression(*value, "an expression");
+  } else {
+    strategy.Fail(fmt::format("unknown watermark strategy '{}'", name),
+                  engine::UnknownNameHint(name, names));
+  }
+  if (w.strategy != WatermarkSpec::Strategy::kBoundedOutOfOrderness) {
+    if (auto bound = map.Get("max_out_of_orderness")) {
+      bound->Fail("max_out_of_orderness applies only to bounded_out_of_orderness");
+    }
+  }
+  if (w.strategy != WatermarkSpec::Strategy::kPunctuated) {
+    for (const char* key : {"when", "watermark"}) {
+      if (auto extra = map.Get(key)) extra->Fail(fmt::format("'{}' applies only to punctuated", key));
+    }
+  }
+  if (auto interval = map.Get("interval")) {
+    // ExecutionConfig: "Auto watermark interval must not be negative."; 0 disables.
+    w.interval = ReadNonNegative(*interval, "the watermark interval");
+  }
+  if (auto idleness = map.Get("idleness")) {
+    w.idleness = idleness->AsDuration("an idleness timeout");
+    w.idleness_where = idleness->where();
+    // WatermarkStrategy.withIdleness: "idleTimeout must be greater than zero".
+    if (w.idleness->millis() <= 0) idleness->Fail("the idleness timeout must be greater than zero");
+  }
+  return w;
+}
+
+SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
+                      const YamlValue& v, const std::string& folder) {
+  YamlMap map(v, fmt::format("source '{}'", name),
+              {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
+               "arrival", "watermarks", "dead_letter"});
+  SourceSpec source;
+  source.name = name;
+  source.where = where;
+  const auto trace = map.Get("trace");
+  const auto events = map.Get("events");
+  if (trace && events) trace->Fail("a source takes either 'trace' or 'events', not both");
+  if (!trace && !events) {
+    map.value().Fail(fmt::format("source '{}' has no data", name),
+                     "add 'trace: FILE.csv' (relative to the scenario) or inline 'events:'");
+  }
+  if (trace) {
+    const std::filesystem::path path(trace->AsString("a trace file name"));
+    source.trace_path = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
+    source.trace_where = trace->where();
+  }
+  if (events) {
+    for (const YamlValue& row : events->Items("inline events")) {
+      InlineRow inline_row;
+      inline_row.where = row.where();
+      inline_row.cells = ReadCells(row, "an inline event", &inline_row.cell_where,
+                                   &inline_row.cell_key_where, &inline_row.cell_null);
+      source.events.push_back(std::move(inline_row));
+    }
+  }
+  const YamlValue schema = map.Require("schema");
+  source.schema = ReadSchema(schema);
+  source.schema_where = schema.where();
+  const YamlValue event_time = map.Require("event_time");
+  source.event_time_field = event_time.AsString("the event-time field name");
+  source.event_time_where = event_time.where();
+  if (auto bounded = map.Get("bounded")) {
+    source.boundedness = bounded->AsBool("whether the source is bounded")
+                             ? SourceSpec::Boundedness::kBounded
+                             : SourceSpec::Boundedness::kUnbounded;
+  }
+  if (auto parallelism = map.Get("parallelism")) {
+    source.parallelism = ReadParallelism(*parallelism);
+    source.parallelism_where = parallelism->where();
+  }
+  if (auto partitions = map.Get("partitions")) {
+    const int64_t n = partitions->AsInt("a number of partitions");
+    if (n < 1 || n > 1'000'000) partitions->Fail("a source needs 1 to 1000000 partitions");
+    source.partitions = static_cast<int32_t>(n);
+  }
+  source.topic = name;
+  if (auto topic = map.Get("topic")) source.topic = topic->AsString("a topic name");
+  if (auto watermarks = map.Get("watermarks")) source.watermarks = ReadWatermarks(*watermarks);
+  if (auto dead_letter = map.Get("dead_letter")) {
+    source.dead_letter = ReadTag(*dead_letter, "a side-output tag");
+    source.dead_letter_where = dead_letter->where();
+    if (source.trace_path.empty()) {
+      dead_letter->Fail("'dead_letter' applies to CSV traces",
+                        "inline events are checked when the scenario loads");
+    }
+  }
+  if (auto arrival = map.Get("arrival")) {
+    YamlMap arrival_map(*arrival, "the arrival pace", {"every"});
+    const YamlValue every = arrival_map.Require("every");
+    source.arrival_every = every.AsDuration("the time between arrivals");
+    if (source.arrival_every.millis() < 0) every.Fail("the time between arrivals cannot be negative");
+  }
+  return source;
+}
+
+SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
+                                const YamlValue& v, const std::string& folder) {
+  SinkExpectation e;
+  e.sink = sink;
+  e.where = where;
+  YamlValue rows = v;
+  if (v.IsMap()) {
+    YamlMap map(v, fmt::format("the expectation for '{}'", sink),
+                {"records", "golden", "order", "tolerance"});
+    if (auto golden = map.Get("golden")) {
+      if (map.Has("records")) golden->Fail("give either 'records' or 'golden', not both");
+      e.golden_as_written = golden->AsString("a golden CSV file name");
+      const std::filesystem::path path(e.golden_as_written);
+      e.golden = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
+    } else {
+      rows = map.Require("records");
+    }
+    if (auto order = map.Get("order")) {
+      const std::string o = order->AsString("an order");
+      if (o == "ordered") {
+        e.order = SinkExpectation::Order::kOrdered;
+      } else if (o == "unordered") {
+        e.order = SinkExpectation::Order::kUnordered;
+      } else {
+        order->Fail(fmt::format("unknown order '{}'", o), "expected 'ordered' or 'unordered'");
+      }
+    }
+    if (auto tolerance = map.Get("tolerance")) {
+      e.tolerance = tolerance->AsDouble("a tolerance");
+      if (!(e.tolerance >= 0)) tolerance->Fail("the tolerance cannot be negative");
+    }
+  }
+  if (!e.golden.empty()) return e;
+  for (const YamlValue& row : rows.Items("expected records")) {
+    ExpectedRow expected;
+    expected.where = row.where();
+    expected.cells = ReadCells(row, "an expected record", &expected.cell_where,
+                                &expected.cell_key_where, &expected.cell_null);
+    e.rows.push_back(std::move(expected));
+  }
+  return e;
+}
+
+}  // namespace
+
+ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
+                           const std::string& folder) {
+  const YamlValue root = internal::LoadYamlText(text, file);
+  YamlMap top(root, "the scenario",
+              {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
+               "expect"});
+  ScenarioSpec spec;
+  spec.file = file;
+  spec.folder = folder;
+  if (auto name = top.Get("name")) spec.name = name->AsString("the scenario name");
+  if (spec.name.empty()) spec.name = std::filesystem::path(file).stem().string();
+  if (auto d = top.Get("description")) spec.description = d->AsString("a description");
+  if (auto seed = top.Get("seed")) {
+    const int64_t s = seed->AsInt("the seed");
+    if (s < 0) seed->Fail("the seed cannot be negative");
+    spec.seed = static_cast<uint64_t>(s);
+  }
+  if (auto d = top.Get("deterministic")) {
+    spec.deterministic = d->AsBool("whether every schedule must give the same result");
+  }
+  if (auto channels = top.Get("channels")) {
+    YamlMap map(*channels, "the channel settings", {"latency"});
+    if (auto latency = map.Get("latency")) {
+      YamlMap range(*latency, "the channel latency", {"min", "max"});
+      if (auto min = range.Get("min")) spec.channels.min_latency = ReadNonNegative(*min, "latency");
+      if (auto max = range.Get("max")) spec.channels.max_latency = ReadNonNegative(*max, "latency");
+      if (spec.channels.max_latency < spec.channels.min_latency) {
+        latency->Fail("the latency's max is below its min");
+      }
+    }
+  }
+  YamlMap sources(top.Require("sources"), "sources", {});
+  for (const auto& entry : sources.entries()) {
+    spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder));
+  }
+  if (spec.sources.empty()) top.Require("sources").Fail("the scenario has no sources");
+  if (auto streams = top.Get("streams")) {
+    YamlMap map(*streams, "streams", {});
+    for (const auto& entry : map.entries()) {
+      spec.streams.push_back(internal::ReadStream(entry.key, entry.key_where, entry.value));
+    }
+  }
+  const YamlValue sinks = top.Require("sinks");
+  if (sinks.IsSequence()) {
+    for (const YamlValue& item : sinks.Items("sinks")) {
+      spec.sinks.push_back({item.AsString("a stream name"), item.where()});
+    }
+  } else {
+    YamlMap map(sinks, "sinks", {});
+    for (const auto& entry : map.entries()) {
+      if (!entry.value.IsNull() && !(entry.value.IsMap() && entry.value.node().size() == 0)) {
+        entry.value.Fail(fmt::format("sink '{}' takes no options", entry.key), "write '{}'");
+      }
+      spec.sinks.push_back({entry.key, entry.key_where});
+    }
+  }
+  if (spec.sinks.empty()) sinks.Fail("the scenario has no sinks", "name at least one stream");
+  if (auto expect = top.Get("expect")) {
+    YamlMap map(*expect, "expectations", {});
+    for (const auto& entry : map.entries()) {
+      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value, folder));
+    }
+  }
+  return spec;
+}
+
+TraceSource TraceOf(const SourceSpec& source) {
+  return TraceSource{.source_name = source.name,
+                     .path = source.trace_path,
+                     .path_where = source.trace_where,
+                     .rows = source.events,
+                     .schema = source.schema,
+                     .event_time_field = source.event_time_field,
+                     .on_bad_row = source.dead_letter.empty() ? TraceOptions::OnBadRow::kFail
+                                                              : TraceOptions::OnBadRow::kRoute};
+}
+
+std::string ReadScenarioFile(const std::string& path) { return internal::ReadScenarioText(path); }
+
+ScenarioSpec LoadScenario(const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return ParseScenario(internal::ReadScenarioText(path), path, folder);
+}
+
+}  // namespace tidemark::sim

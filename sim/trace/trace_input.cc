@@ -1,0 +1,137 @@
+#include "sim/trace/trace_input.h"
+
+#include <fmt/format.h>
+
+#include "engine/input_error.h"
+#include "engine/nearest_name.h"
+#include "sim/trace/csv_cell.h"
+
+namespace tidemark::sim {
+
+using engine::InputError;
+
+namespace {
+
+class CsvTraceInput : public TraceInput {
+ public:
+  explicit CsvTraceInput(const TraceSource& source)
+      : reader_(source.path, TraceOptions{.schema = source.schema,
+                                          .event_time_field = source.event_time_field,
+                                          .on_bad_row = source.on_bad_row}) {}
+  bool Next(TraceRow& row) override { return reader_.Next(row); }
+
+ private:
+  CsvTraceReader reader_;
+};
+
+// Inline `events:` rows, typed by the schema exactly as CSV cells are.
+class InlineTraceInput : public TraceInput {
+ public:
+  explicit InlineTraceInput(const TraceSource& source) : source_(source) {
+    event_time_ = *source.schema.IndexOf(source.event_time_field);
+  }
+
+  bool Next(TraceRow& result) override {
+    if (next_ >= source_.rows.size()) return false;
+    const InlineRow& row = source_.rows[next_];
+    TraceRow& out = result = TraceRow{};
+    out.line = row.where.line;
+    out.record.id = next_++;
+    out.record.values.assign(source_.schema.size(), engine::Value{});
+    std::vector<bool> seen(source_.schema.size(), false);
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const auto& [name, text] = row.cells[c];
+      if (name.starts_with("@")) {
+        ReadReservedCell(row, c, out);
+        continue;
+      }
+      auto index = source_.schema.IndexOf(name);
+      if (!index) {
+        throw InputError(row.cell_key_where[c],
+                         fmt::format("source '{}' has no field '{}'", source_.source_name, name),
+                         engine::UnknownNameHint(name, source_.schema.names()));
+      }
+      const engine::ValueType type = source_.schema.field(*index).type;
+      if (row.cell_null[c]) {
+        seen[*index] = true;
+        continue;
+      }
+      auto value = ParseCell(text, type);
+      if (!value) {
+        throw InputError(row.cell_where[c],
+                         fmt::format("field '{}' expects {}, got '{}'", name,
+                                     engine::TypeName(type), text));
+      }
+      out.record.values[*index] = std::move(*value);
+      seen[*index] = true;
+    }
+    const engine::Value& ts = out.record.values[event_time_];
+    const bool has_time = seen[event_time_] && engine::TypeOf(ts) == engine::ValueType::kInt;
+    if (has_time) out.record.timestamp = engine::Timestamp::Millis(std::get<int64_t>(ts));
+    if (out.kind == TraceRowKind::kWatermark) out.watermark = out.record.timestamp;
+    const bool needs_time = out.kind == TraceRowKind::kEvent || out.kind == TraceRowKind::kWatermark;
+    if (needs_time && !has_time) {
+      throw InputError(row.where, fmt::format("row has no event-time field '{}'",
+                                              source_.event_time_field));
+    }
+    return true;
+  }
+
+ private:
+  // The reserved columns, as in a CSV trace: @arrival, @partition, @kind.
+  void ReadReservedCell(const InlineRow& row, size_t c, TraceRow& out) const {
+    const auto& [name, text] = row.cells[c];
+    if (name == "@kind") {
+      static const std::vector<std::pair<std::string, TraceRowKind>> kinds = {
+          {"event", TraceRowKind::kEvent}, {"watermark", TraceRowKind::kWatermark},
+          {"idle", TraceRowKind::kIdle}, {"active", TraceRowKind::kActive}};
+      for (const auto& [kind_name, kind] : kinds) {
+        if (text == kind_name) {
+          out.kind = kind;
+          return;
+        }
+      }
+      throw InputError(row.cell_where[c], fmt::format("unknown @kind '{}'", text),
+                       "expected one of 'event', 'watermark', 'idle', 'active'");
+    }
+    if (name != "@arrival" && name != "@partition") {
+      throw InputError(row.cell_key_where[c], fmt::format("unknown reserved column '{}'", name),
+                       engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind"}));
+    }
+    auto value = ParseCell(text, engine::ValueType::kInt);
+    if (!value || (name == "@partition" && (std::get<int64_t>(*value) < 0 ||
+                                            std::get<int64_t>(*value) > INT32_MAX))) {
+      throw InputError(row.cell_where[c],
+                       fmt::format("'{}' expects a whole number{}, got '{}'", name,
+                                   name == "@partition" ? " >= 0" : "", text));
+    }
+    const int64_t v = std::get<int64_t>(*value);
+    if (name == "@arrival") {
+      out.arrival = engine::Timestamp::Millis(v);
+    } else {
+      out.partition = static_cast<int32_t>(v);
+    }
+  }
+
+ private:
+  const TraceSource& source_;
+  size_t event_time_ = 0;
+  size_t next_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<TraceInput> OpenTrace(const TraceSource& source) {
+  if (!source.path.empty()) {
+    try {
+      return std::make_unique<CsvTraceInput>(source);
+    } catch (const InputError& e) {
+      // A trace that cannot be opened is reported where the scenario names it.
+      if (e.where().line > 0) throw;
+      throw InputError(source.path_where, e.message(), e.hint());
+    }
+  }
+  return std::make_unique<InlineTraceInput>(source);
+}
+
+}  // namespace tidemark::sim
