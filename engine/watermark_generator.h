@@ -5,8 +5,10 @@
 // Ordering contract, kept by the caller: OnEvent runs after the record itself
 // was emitted, so a watermark emitted from OnEvent (punctuated) follows the
 // record that caused it. OnPeriodicEmit runs on every auto-watermark tick
-// (pipeline.auto-watermark-interval, default 200 ms; never when 0) and once
-// more at end of input.
+// (pipeline.auto-watermark-interval, default 200 ms; never when 0). Whether
+// it runs once more at end of input is the caller's choice: Flink's
+// TimestampsAndWatermarksOperator does (§4.6), a FLIP-27 source emits only
+// +inf (§4.7), and the simulator's sources do the latter.
 //
 // Engine code reads no clock: OnPeriodicEmit receives the current reading of
 // the input activity clock (processing time minus back-pressured pauses; plain

@@ -1,4 +1,4 @@
-// Kafka split owner: every row of the H-3 table of §8 of
+// Kafka split owner: every row of the split-owner table of §8 of
 // docs/semantics.md.
 #include "sim/runtime/kafka_split_owner.h"
 

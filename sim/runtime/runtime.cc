@@ -145,67 +145,6 @@ Timestamp Runtime::ReadFirstRows() {
   return start == Timestamp::Max() ? Timestamp::Millis(0) : start;
 }
 
-void Runtime::Run() {
-  const Timestamp start = start_;
-  now_ = start;
-  // A reader of a bounded source that owns no partition has nothing to read:
-  // it finishes at once and sends +inf (a Flink reader told "no more splits"),
-  // so it never holds event time back.
-  for (SourceFeed& feed : feeds_) {
-    const PlannedNode& node = plan_.nodes[feed.node];
-    if (!plan_.sources[node.source].bounded()) continue;
-    for (int i = 0; i < node.parallelism; ++i) {
-      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
-      if (subtasks_[subtask].source->Splits().empty()) FinishSourceSubtask(subtask);
-    }
-  }
-  engine::Duration tail = engine::Duration::Zero();
-  bool any_unbounded = false;
-  for (uint32_t f = 0; f < feeds_.size(); ++f) {
-    SourceFeed& feed = feeds_[f];
-    if (feed.has_next) {
-      agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
-    } else {
-      agenda_.Push(start, {Action::Kind::kEnd, f});
-    }
-    const SourcePlan& source = plan_.sources[plan_.nodes[feed.node].source];
-    const PlannedNode& node = plan_.nodes[feed.node];
-    for (int i = 0; i < node.parallelism; ++i) {
-      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
-      if (auto tick = subtasks_[subtask].source->next_tick()) {
-        agenda_.Push(*tick, {Action::Kind::kTick, subtask});
-      }
-    }
-    if (!source.bounded()) {
-      any_unbounded = true;
-      const WatermarkPlan& w = source.watermarks;
-      const engine::Duration idle = w.idleness.value_or(engine::Duration::Zero());
-      const engine::Duration wait = idle + w.interval + w.interval + w.interval;
-      tail = std::max(tail, wait);
-    }
-  }
-  // Runs until nothing but ticks and timers remain after every source is
-  // exhausted, and the unbounded tail has passed.
-  Timestamp last_row = start;
-  while (!agenda_.empty()) {
-    // Unbounded jobs keep running while processing-time timers are pending:
-    // their clock goes on. A finished bounded job quiesces its timers.
-    const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
-    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
-        agenda_.next_time() > last_row + tail) {
-      break;
-    }
-    Action action = agenda_.Pop(&now_);
-    switch (action.kind) {
-      case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
-      case Action::Kind::kTick: OnTick(action.target); break;
-      case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
-      case Action::Kind::kDeliver: OnDeliver(action.target); break;
-      case Action::Kind::kWakeup: OnWakeup(action.target); break;
-    }
-  }
-}
-
 }  // namespace internal
 
 RunResult RunJob(const JobGraph& plan, const RunOptions& options) {

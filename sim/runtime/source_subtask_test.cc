@@ -1,6 +1,6 @@
 // The source subtask: per-split watermarks (§5.4),
 // generators (§4.2-§4.4), the final output and its statuses (§4.6), end of
-// input (§4.7), Kafka split assignment (§8, the H-3 table).
+// input (§4.7), Kafka split assignment (§8, the split-owner table).
 //
 // The recording output spells each call: "R@ts" a record with timestamp ts,
 // "W(t)" a watermark ("+inf" is Max), "IDLE" / "ACTIVE" a status. Ticks are

@@ -1,9 +1,9 @@
 // The runtime's state and the Runtime class that drives it, shared by the
 // files that implement it: runtime.cc (building the subtasks, channels and
-// source feeds of a graph, and the main loop) and runtime_flow.cc (how
-// records, watermarks and statuses move: emission, routing, channels,
-// delivery, and the actions the agenda schedules). See runtime.h for the
-// model.
+// source feeds of a graph) and runtime_flow.cc (the main loop, the actions the
+// agenda schedules, and how records, watermarks and statuses move: emission,
+// routing, channels, delivery — one translation unit, so that the per-record
+// path inlines). See runtime.h for the model.
 #ifndef TIDEMARK_SIM_RUNTIME_INTERNAL_RUNTIME_STATE_H_
 #define TIDEMARK_SIM_RUNTIME_INTERNAL_RUNTIME_STATE_H_
 
