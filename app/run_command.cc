@@ -47,6 +47,10 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
     ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
+    // Accepted as Flink accepts it, but most likely a mistake (an empty side output).
+    for (const sim::PlanWarning& warning : plan.warnings) {
+      std::fprintf(stderr, "%s\n", warning.ToString().c_str());
+    }
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     const bool detailed = flags->report || flags->json;
     if (detailed && flags->count_only) {

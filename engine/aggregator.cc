@@ -35,7 +35,23 @@ Aggregator::Aggregator(const Schema& input, std::vector<AggregateSpec> specs)
   }
 }
 
+Aggregator::Aggregator(ReduceOptions reduce) : reducer_(std::in_place, std::move(reduce)) {}
+
+void Aggregator::AddReduced(std::vector<Accumulator>& accs, const Record& record) const {
+  if (accs.empty()) accs.resize(1);
+  Accumulator& acc = accs.front();
+  if (acc.count++ == 0) {
+    acc.row = record.values;  // the first element is the reduce's start (ReducingState.add)
+  } else {
+    reducer_->Reduce(acc.row, record.values);
+  }
+}
+
 void Aggregator::Add(std::vector<Accumulator>& accs, const Record& record) const {
+  if (reducer_) [[unlikely]] {
+    AddReduced(accs, record);
+    return;
+  }
   if (accs.size() != resolved_.size()) [[unlikely]] accs.resize(resolved_.size());
   Accumulator* acc = accs.data();
   for (const Resolved& r : resolved_) AddOne(r, *acc++, record);
@@ -100,6 +116,16 @@ void Aggregator::AddValue(const Resolved& r, Accumulator& acc, const Value& v) c
 
 void Aggregator::Merge(std::vector<Accumulator>& target,
                        const std::vector<Accumulator>& source) const {
+  if (reducer_) {
+    if (source.empty() || source.front().count == 0) return;
+    if (target.empty() || target.front().count == 0) {
+      target = source;
+    } else {
+      reducer_->Reduce(target.front().row, source.front().row);
+      target.front().count += source.front().count;
+    }
+    return;
+  }
   if (source.size() != resolved_.size()) return;  // nothing was ever added to source
   if (target.size() != resolved_.size()) target.resize(resolved_.size());
   for (size_t i = 0; i < resolved_.size(); ++i) MergeOne(resolved_[i], target[i], source[i]);
@@ -135,6 +161,10 @@ void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
 }
 
 std::vector<Value> Aggregator::Results(const std::vector<Accumulator>& accs) const {
+  if (reducer_) {
+    TIDEMARK_CHECK(!accs.empty() && accs.front().count > 0);
+    return accs.front().row;
+  }
   std::vector<Value> out;
   out.reserve(resolved_.size());
   static const Accumulator kEmpty;

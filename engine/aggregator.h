@@ -9,14 +9,19 @@
 // counts add, min/max compare, first keeps the target's first value, last
 // takes the source's last, collect appends the source's list after the
 // target's. The window operator merges sources in ascending window start.
+//
+// With a Reducer instead of specs (a window's reduce, §11.2) there is one
+// accumulator, holding the reduced record; merging reduces target with source.
 #ifndef TIDEMARK_ENGINE_AGGREGATOR_H_
 #define TIDEMARK_ENGINE_AGGREGATOR_H_
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/aggregate_spec.h"
 #include "engine/record.h"
+#include "engine/reducer.h"
 #include "engine/schema.h"
 
 namespace tidemark::engine {
@@ -27,12 +32,15 @@ struct Accumulator {
   int64_t int_sum = 0;     // sum/avg of an int field, wrapping like Java long
   double double_sum = 0;   // sum/avg of a double field
   Value value;             // min/max/first/last; collect: the list body "a, b"
+  std::vector<Value> row;  // reduce: the reduced record (valid when count > 0)
 };
 
 class Aggregator {
  public:
   // REQUIRES: !ValidateAggregate(input, spec) for every spec.
   Aggregator(const Schema& input, std::vector<AggregateSpec> specs);
+  // A reduce: Results gives the reduced record. REQUIRES: !Reducer::Validate(options).
+  explicit Aggregator(ReduceOptions reduce);
 
   const std::vector<AggregateSpec>& specs() const { return specs_; }
 
@@ -41,7 +49,8 @@ class Aggregator {
   // Folds `source` into `target` (target first). Either may be unsized.
   void Merge(std::vector<Accumulator>& target, const std::vector<Accumulator>& source) const;
   // The aggregate values, in spec order. Empty accumulators give each
-  // aggregate's empty value (count 0, otherwise null; collect "[]").
+  // aggregate's empty value (count 0, otherwise null; collect "[]"). A reduce
+  // gives the reduced record (REQUIRES: something was added).
   std::vector<Value> Results(const std::vector<Accumulator>& accs) const;
 
  private:
@@ -58,8 +67,11 @@ class Aggregator {
   void MergeOne(const Resolved& r, Accumulator& target, const Accumulator& source) const;
   Value ResultOne(const Resolved& r, const Accumulator& acc) const;
 
+  void AddReduced(std::vector<Accumulator>& accs, const Record& record) const;
+
   std::vector<AggregateSpec> specs_;
   std::vector<Resolved> resolved_;
+  std::optional<Reducer> reducer_;
 };
 
 }  // namespace tidemark::engine

@@ -89,6 +89,8 @@ int32_t JavaHashCode(const Value& value) {
       return JavaDoubleHashCode(std::get<double>(value));
     case ValueType::kString:
       return JavaStringHashCode(std::get<std::string>(value));
+    case ValueType::kList:
+      break;  // a Java array hashes by identity; the planner refuses list keys
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "engine/value.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 
@@ -13,12 +14,13 @@ std::string_view TypeName(ValueType type) {
     case ValueType::kInt: return "int";
     case ValueType::kDouble: return "double";
     case ValueType::kString: return "string";
+    case ValueType::kList: return "list";
   }
   return "?";
 }
 
 const std::vector<std::string>& TypeNames() {
-  static const std::vector<std::string> names = {"string", "int", "double", "bool"};
+  static const std::vector<std::string> names = {"string", "int", "double", "bool", "list"};
   return names;
 }
 
@@ -27,6 +29,7 @@ std::optional<ValueType> ParseTypeName(std::string_view name) {
   if (name == "int" || name == "long" || name == "int64") return ValueType::kInt;
   if (name == "double" || name == "float") return ValueType::kDouble;
   if (name == "bool" || name == "boolean") return ValueType::kBool;
+  if (name == "list") return ValueType::kList;
   return std::nullopt;
 }
 
@@ -37,6 +40,7 @@ std::string FormatValue(const Value& v) {
     case ValueType::kInt: return fmt::format("{}", std::get<int64_t>(v));
     case ValueType::kDouble: return fmt::format("{}", std::get<double>(v));
     case ValueType::kString: return std::get<std::string>(v);
+    case ValueType::kList: return fmt::format("[{}]", fmt::join(std::get<StringList>(v), ", "));
   }
   return "?";
 }
@@ -69,6 +73,11 @@ int CompareValues(const Value& a, const Value& b) {
     case ValueType::kString: return std::get<std::string>(a).compare(std::get<std::string>(b)) < 0
                                         ? -1
                                         : (std::get<std::string>(a) == std::get<std::string>(b) ? 0 : 1);
+    case ValueType::kList: {
+      const StringList& x = std::get<StringList>(a);
+      const StringList& y = std::get<StringList>(b);
+      return x < y ? -1 : (x == y ? 0 : 1);
+    }
     case ValueType::kInt:
     case ValueType::kDouble:
       if (ta == ValueType::kInt && tb == ValueType::kInt) {

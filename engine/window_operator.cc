@@ -18,7 +18,7 @@ std::string FlinkWindowString(const TimeWindow& w) {
 
 std::optional<std::string> WindowOperator::Validate(const WindowOperatorOptions& options) {
   TIDEMARK_CHECK(options.assigner != nullptr);
-  TIDEMARK_CHECK(options.key_field < options.input_schema.size());
+  TIDEMARK_CHECK(!options.key_field || *options.key_field < options.input_schema.size());
   if (options.allowed_lateness.millis() < 0) return "The allowed lateness cannot be negative.";
   const TriggerSpec trigger = options.trigger.value_or(options.assigner->DefaultTrigger());
   if (auto error = trigger.Validate()) return error;
@@ -26,6 +26,7 @@ std::optional<std::string> WindowOperator::Validate(const WindowOperatorOptions&
     return "A merging window assigner cannot be used with a trigger that does not support "
            "merging.";
   }
+  if (options.reduce) return Reducer::Validate(*options.reduce);
   return ValidateWindowAggregates(options.input_schema, options.aggregates);
 }
 
@@ -37,7 +38,8 @@ WindowOperator::WindowOperator(WindowOperatorOptions options)
       allowed_lateness_(options.allowed_lateness),
       late_data_(options.late_data),
       key_field_(options.key_field),
-      aggregator_(options.input_schema, std::move(options.aggregates)) {
+      aggregator_(options.reduce ? Aggregator(std::move(*options.reduce))
+                                 : Aggregator(options.input_schema, std::move(options.aggregates))) {
   TIDEMARK_CHECK(allowed_lateness_.millis() >= 0);
   TIDEMARK_CHECK(!merging_ || trigger_.spec().CanMerge());
 }
@@ -94,7 +96,8 @@ void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTim
 }
 
 const ElementDecision& WindowOperator::ProcessElement(const Record& record, WindowOutput& out) {
-  const KeyId key = keys_.Intern(record.values[key_field_]);
+  static const Value kAllKey;  // windowAll: NullByteKeySelector, one key for everything
+  const KeyId key = keys_.Intern(key_field_ ? record.values[*key_field_] : kAllKey);
   if (key == key_states_.size()) key_states_.emplace_back();
   KeyState& ks = key_states_[key];
 
@@ -304,6 +307,7 @@ void WindowOperator::Emit(KeyId key, const TimeWindow& w, const WindowState& con
                           FiringKind kind, WindowOutput& out) const {
   out.EmitResult(WindowResult{
       .key = keys_.key(key),
+      .keyed = key_field_.has_value(),
       .window = w,
       .aggregates = aggregator_.Results(contents.accs),
       .kind = kind,

@@ -37,6 +37,7 @@
 #include "engine/key_table.h"
 #include "engine/merging_window_set.h"
 #include "engine/record.h"
+#include "engine/reducer.h"
 #include "engine/schema.h"
 #include "engine/timer_service.h"
 #include "engine/trigger.h"
@@ -57,8 +58,11 @@ struct WindowOperatorOptions {
   Duration allowed_lateness = Duration::Zero();
   LateDataMode late_data = LateDataMode::kDrop;
   Schema input_schema{};
-  size_t key_field = 0;
+  // nullopt: windowAll, every element under one key (§11.1).
+  std::optional<size_t> key_field = 0;
   std::vector<AggregateSpec> aggregates{};
+  // Set: the window reduces its elements instead (§11.2); `aggregates` is empty.
+  std::optional<ReduceOptions> reduce{};
 };
 
 // Where the operator's outputs go. Both are called synchronously from
@@ -160,7 +164,7 @@ class WindowOperator {
   Trigger trigger_;
   const Duration allowed_lateness_;
   const LateDataMode late_data_;
-  const size_t key_field_;
+  const std::optional<size_t> key_field_;
   const Aggregator aggregator_;
 
   KeyTable keys_;

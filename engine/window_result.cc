@@ -18,7 +18,7 @@ std::string_view FiringKindName(FiringKind kind) {
 std::vector<Value> WindowResult::ToValues() const {
   std::vector<Value> values;
   values.reserve(aggregates.size() + 4);
-  values.push_back(key);
+  if (keyed) values.push_back(key);
   values.emplace_back(window.start().millis());
   values.emplace_back(window.end().millis());
   values.insert(values.end(), aggregates.begin(), aggregates.end());
@@ -41,10 +41,10 @@ std::optional<std::string> ValidateWindowAggregates(const Schema& input,
   return std::nullopt;
 }
 
-Schema WindowResultSchema(const Schema& input, size_t key_field,
+Schema WindowResultSchema(const Schema& input, std::optional<size_t> key_field,
                           const std::vector<AggregateSpec>& specs) {
   std::vector<Field> fields;
-  fields.push_back({std::string(kKeyColumn), input.field(key_field).type});
+  if (key_field) fields.push_back({std::string(kKeyColumn), input.field(*key_field).type});
   fields.push_back({std::string(kWindowStartColumn), ValueType::kInt});
   fields.push_back({std::string(kWindowEndColumn), ValueType::kInt});
   for (const AggregateSpec& spec : specs) {

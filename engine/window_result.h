@@ -38,13 +38,14 @@ std::string_view FiringKindName(FiringKind kind);
 
 struct WindowResult {
   Value key;
+  bool keyed = true;  // false for windowAll: no key column
   TimeWindow window;
   std::vector<Value> aggregates;  // in AggregateSpec order
   FiringKind kind = FiringKind::kOnTime;
   Timestamp timestamp;            // always window.max_timestamp(), as Flink emits it
   uint64_t element_count = 0;     // elements in the emitted contents
 
-  // The result as a record of WindowResultSchema: key, window_start,
+  // The result as a record of WindowResultSchema: key (when keyed), window_start,
   // window_end, aggregates..., firing. The global window prints as
   // [Min, Max). Its timestamp is `timestamp`, its id kNoRecordId.
   std::vector<Value> ToValues() const;
@@ -61,9 +62,10 @@ inline constexpr std::string_view kFiringColumn = "firing";
 std::optional<std::string> ValidateWindowAggregates(const Schema& input,
                                                     const std::vector<AggregateSpec>& specs);
 
-// {key: <key type>, window_start: int, window_end: int, <aggregates>..., firing: string}.
+// {key: <key type>, window_start: int, window_end: int, <aggregates>..., firing: string};
+// without a key field (windowAll) no key column.
 // REQUIRES: !ValidateWindowAggregates(input, specs), key_field < input.size().
-Schema WindowResultSchema(const Schema& input, size_t key_field,
+Schema WindowResultSchema(const Schema& input, std::optional<size_t> key_field,
                           const std::vector<AggregateSpec>& specs);
 
 }  // namespace tidemark::engine

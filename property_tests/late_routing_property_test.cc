@@ -7,12 +7,16 @@
 // step — for random tumbling, sliding and session configs and random
 // element/watermark sequences at one operator.
 //
+// The same comparison covers windowAll (every key in one window, §11.1) and a
+// window reduce by maxBy (§11.2), for tumbling and sliding windows.
+//
 // Mutation tests break one rule in a copy of the model (ModelBug) and show
 // that the property fails and shrinks to a handful of steps.
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
 #include <boost/test/unit_test.hpp>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -102,17 +106,50 @@ RC_BOOST_PROP(late_routing_agrees_with_reference_model, ()) {
   CheckLateRouting(config, steps, ModelBug::kNone, "late_routing_agrees_with_reference_model");
 }
 
+// windowAll: any window kind, every key in one window.
+model::WindowConfig GenWindowAllConfig() {
+  model::WindowConfig config = *GenWindowConfig();
+  config.window_all = true;
+  return config;
+}
+
+// maxBy in a window: tumbling or sliding (session merges fix an order of the
+// merged contents, §10.4, which the model does not follow), keyed or windowAll.
+model::WindowConfig GenMaxByConfig() {
+  model::WindowConfig config = *GenWindowConfigOf(
+      *rc::gen::element(model::WindowKind::kTumbling, model::WindowKind::kSliding));
+  config.max_by = true;
+  config.window_all = *rc::gen::arbitrary<bool>();
+  return config;
+}
+
+RC_BOOST_PROP(window_all_agrees_with_reference_model, ()) {
+  const model::WindowConfig config = GenWindowAllConfig();
+  const std::vector<Step> steps = *GenSteps(config);
+  CheckLateRouting(config, steps, ModelBug::kNone, "window_all_agrees_with_reference_model");
+}
+
+RC_BOOST_PROP(window_max_by_agrees_with_reference_model, ()) {
+  const model::WindowConfig config = GenMaxByConfig();
+  const std::vector<Step> steps = *GenSteps(config);
+  CheckLateRouting(config, steps, ModelBug::kNone, "window_max_by_agrees_with_reference_model");
+}
+
 // --- mutation tests: a broken copy of the rules must be caught ---------------
 
-void ExpectCaught(ModelBug bug, std::optional<model::WindowKind> kind) {
+void ExpectCaughtWith(ModelBug bug, const std::function<model::WindowConfig()>& gen_config) {
   const MutationOutcome outcome = ExpectFailure([&] {
-    const model::WindowConfig config = kind ? *GenWindowConfigOf(*kind) : *GenWindowConfig();
+    const model::WindowConfig config = gen_config();
     const std::vector<Step> steps = *GenSteps(config);
     CheckLateRouting(config, steps, bug, "late_routing_mutation");
   });
   BOOST_TEST_MESSAGE("shrunk to " << outcome.shrunk_size << " records: " << outcome.message);
   BOOST_TEST(outcome.failed);
   BOOST_TEST(outcome.shrunk_size < 10u);
+}
+
+void ExpectCaught(ModelBug bug, std::optional<model::WindowKind> kind) {
+  ExpectCaughtWith(bug, [kind] { return kind ? *GenWindowConfigOf(*kind) : *GenWindowConfig(); });
 }
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_strict_element_lateness) {
@@ -129,6 +166,14 @@ BOOST_AUTO_TEST_CASE(late_routing_catches_missing_late_firing) {
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_sessions_that_do_not_touch) {
   ExpectCaught(ModelBug::kSessionsDoNotTouch, model::WindowKind::kSession);
+}
+
+BOOST_AUTO_TEST_CASE(window_all_catches_windows_kept_per_key) {
+  ExpectCaughtWith(ModelBug::kWindowAllPerKey, GenWindowAllConfig);
+}
+
+BOOST_AUTO_TEST_CASE(window_max_by_catches_the_last_element_winning_a_tie) {
+  ExpectCaughtWith(ModelBug::kMaxByLastOnTies, GenMaxByConfig);
 }
 
 }  // namespace

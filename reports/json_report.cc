@@ -45,6 +45,7 @@ json Value(const engine::Value& v) {
       return d;
     }
     case engine::ValueType::kString: return std::get<std::string>(v);
+    case engine::ValueType::kList: return std::get<engine::StringList>(v);
   }
   return nullptr;
 }

@@ -243,7 +243,8 @@ std::optional<size_t> RunStory::KeyFieldInSource(NodeIndex window_node, uint32_t
       return std::nullopt;
     }
   }
-  const std::string& name = window.window->input_schema.field(window.window->key_field).name;
+  if (!window.window->key_field) return std::nullopt;  // windowAll: no key
+  const std::string& name = window.window->input_schema.field(*window.window->key_field).name;
   return plan_.spec.sources[source].schema.IndexOf(name);
 }
 

@@ -177,6 +177,9 @@ Operand Builder::Comparison(TokenKind op, Operand lhs, Operand rhs, size_t op_of
   if (a == ValueType::kNull || b == ValueType::kNull) {
     return NullOf(ValueType::kBool, std::min(lhs.offset, op_offset));
   }
+  if (a == ValueType::kList || b == ValueType::kList) {
+    Fail(op_offset, "cannot compare lists", "compare their size(...) or an item [i]");
+  }
   ValueType operand_type = a;
   if (IsNumeric(a) && IsNumeric(b)) {
     if (a != b) operand_type = ValueType::kDouble;
@@ -219,6 +222,9 @@ Operand Builder::In(Operand needle, const std::vector<Operand>& items, bool nega
   const ValueType needle_type = TypeOf(needle);
   if (needle_type == ValueType::kNull) {
     return NullOf(ValueType::kBool, std::min(needle.offset, op_offset));
+  }
+  if (needle_type == ValueType::kList) {
+    Fail(op_offset, "cannot compare lists", "test an item [i] instead");
   }
   ValueType operand_type = needle_type;
   for (const Operand& item : items) {

@@ -48,6 +48,8 @@ class Builder {
   // Throws "unknown function" unless `name` (any case) names a function.
   void CheckFunction(const std::string& name, size_t offset) const;
   Operand Call(const std::string& name, const std::vector<Operand>& args, size_t offset);
+  // list[index]: the item as a string, null when out of range.
+  Operand Index(Operand list, Operand index, size_t offset);
 
   Program Finish(Operand root) &&;
 
@@ -62,6 +64,12 @@ class Builder {
                 size_t op_offset);
   Operand StringFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
   Operand OtherFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
+  Operand ParsingFunction(const std::string& name, const std::vector<Operand>& args,
+                          size_t offset);
+  Operand RegexExtract(const std::vector<Operand>& args, size_t offset);
+  void CheckJsonPath(const Operand& path) const;
+  ValueType CommonType(const std::string& function, const std::vector<Operand>& args,
+                       size_t first, size_t offset) const;
   void ExpectArgument(const std::string& function, const std::vector<Operand>& args, size_t i,
                       ValueType expected, size_t offset) const;
   [[noreturn]] void Fail(size_t offset, std::string message, std::string hint = "") const;

@@ -12,6 +12,7 @@
 
 #include "engine/check.h"
 #include "engine/internal/expression_program.h"
+#include "engine/internal/json_path.h"
 
 namespace tidemark::engine::internal {
 
@@ -47,7 +48,22 @@ Datum Datum::Owned(std::string s) {
   return d;
 }
 
+Datum Datum::ListView(const StringList& l) {
+  Datum d;
+  d.type_ = ValueType::kList;
+  d.list_view_ = &l;
+  return d;
+}
+Datum Datum::OwnedList(StringList l) {
+  Datum d;
+  d.type_ = ValueType::kList;
+  d.owned_ = true;
+  d.list_ = std::move(l);
+  return d;
+}
+
 std::string Datum::TakeString() { return owned_ ? std::move(str_) : std::string(view_); }
+StringList Datum::TakeList() { return owned_ ? std::move(list_) : *list_view_; }
 
 Value Datum::ToValue() && {
   switch (type_) {
@@ -61,6 +77,8 @@ Value Datum::ToValue() && {
       return d_;
     case ValueType::kString:
       return TakeString();
+    case ValueType::kList:
+      return TakeList();
   }
   return std::monostate{};
 }
@@ -82,6 +100,8 @@ Datum FromValue(const Value& v) {
       return Datum::Double(std::get<double>(v));
     case ValueType::kString:
       return Datum::View(std::get<std::string>(v));
+    case ValueType::kList:
+      return Datum::ListView(std::get<StringList>(v));
   }
   return Datum::Null();
 }
@@ -157,6 +177,7 @@ bool CompareData(Comparison comparison, ValueType type, const Datum& a, const Da
     case ValueType::kString:
       return Compare(comparison, a.text(), b.text());
     case ValueType::kNull:
+    case ValueType::kList:  // the builder refuses to compare lists
       break;
   }
   TIDEMARK_CHECK(false);
@@ -346,6 +367,76 @@ Datum StrictFunction(const Program& program, const Node& node, const Record& rec
   }
 }
 
+// Java's String.split with a literal separator: trailing empty strings are
+// removed, and a text without the separator (or an empty text) is one item.
+StringList Split(std::string_view text, std::string_view separator) {
+  StringList items;
+  if (separator.empty() || text.empty()) {
+    items.emplace_back(text);
+    return items;
+  }
+  size_t from = 0;
+  while (true) {
+    const size_t at = text.find(separator, from);
+    if (at == std::string_view::npos) {
+      items.emplace_back(text.substr(from));
+      break;
+    }
+    items.emplace_back(text.substr(from, at - from));
+    from = at + separator.size();
+  }
+  while (!items.empty() && items.back().empty()) items.pop_back();
+  return items;
+}
+
+// Texts longer than this give null: std::regex matches recursively, and a long
+// text could exhaust the stack.
+constexpr size_t kMaxRegexText = 4096;
+
+Datum RegexExtract(const Program& program, const Node& node, const Record& record) {
+  Datum text = Evaluate(program, program.Arg(node, 0), record);
+  if (text.is_null() || text.text().size() > kMaxRegexText) return Datum::Null();
+  int64_t group = 0;
+  if (node.arg_count == 2) {
+    const Datum g = Evaluate(program, program.Arg(node, 1), record);
+    if (g.is_null()) return g;
+    group = g.integer();
+  }
+  const std::regex& pattern = *program.patterns[node.field];
+  std::match_results<std::string_view::const_iterator> match;
+  const std::string_view s = text.text();
+  if (!std::regex_search(s.begin(), s.end(), match, pattern)) return Datum::Null();
+  if (group < 0 || static_cast<size_t>(group) >= match.size() || !match[group].matched) {
+    return Datum::Null();
+  }
+  return Datum::Owned(match[group].str());
+}
+
+Datum ListFunction(const Program& program, const Node& node, const Record& record) {
+  Datum a = Evaluate(program, program.Arg(node, 0), record);
+  if (a.is_null()) return a;
+  if (node.op == Op::kSize) return Datum::Int(static_cast<int64_t>(a.list().size()));
+  const Datum b = Evaluate(program, program.Arg(node, 1), record);
+  if (b.is_null()) return b;
+  switch (node.op) {
+    case Op::kSplit:
+      return Datum::OwnedList(Split(a.text(), b.text()));
+    case Op::kIndex: {
+      const StringList& items = a.list();
+      const int64_t i = b.integer();
+      if (i < 0 || static_cast<uint64_t>(i) >= items.size()) return Datum::Null();
+      return Datum::Owned(items[static_cast<size_t>(i)]);
+    }
+    case Op::kJsonGet: {
+      std::optional<std::string> found = JsonGet(a.text(), b.text());
+      return found ? Datum::Owned(std::move(*found)) : Datum::Null();
+    }
+    default:
+      break;
+  }
+  TIDEMARK_CHECK(false);
+}
+
 Datum FieldValue(const Node& node, const Record& record) {
   TIDEMARK_CHECK(node.field < record.values.size());
   const Value& value = record.values[node.field];
@@ -375,6 +466,18 @@ Datum Evaluate(const Program& program, uint32_t index, const Record& record) {
         if (!d.is_null()) return d;
       }
       return Datum::Null();
+    case Op::kIf: {
+      const Datum c = Evaluate(program, program.Arg(node, 0), record);
+      const bool taken = !c.is_null() && c.boolean();
+      return Evaluate(program, program.Arg(node, taken ? 1 : 2), record);
+    }
+    case Op::kSplit:
+    case Op::kSize:
+    case Op::kIndex:
+    case Op::kJsonGet:
+      return ListFunction(program, node, record);
+    case Op::kRegexExtract:
+      return RegexExtract(program, node, record);
     default:
       return StrictFunction(program, node, record);
   }

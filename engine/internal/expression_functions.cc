@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/internal/expression_builder.h"
+#include "engine/internal/json_path.h"
 #include "engine/nearest_name.h"
 
 namespace tidemark::engine::internal {
@@ -26,6 +27,9 @@ constexpr FunctionSpec kFunctions[] = {
     {"int", 1, 1},         {"double", 1, 1},
     {"string", 1, 1},      {"bool", 1, 1},
     {"is_null", 1, 1},     {"coalesce", 2, kVariadic},
+    {"if", 3, 3},          {"split", 2, 2},
+    {"size", 1, 1},        {"json_get", 2, 2},
+    {"regex_extract", 2, 3},
 };
 
 const FunctionSpec* FindFunction(std::string_view lowered) {
@@ -139,8 +143,116 @@ Operand Builder::StringFunction(const std::string& name, const std::vector<Opera
   return Emit(std::move(node), args, offset);
 }
 
+// The type two branches share (ints and doubles mix as double), or Fail.
+ValueType Builder::CommonType(const std::string& function, const std::vector<Operand>& args,
+                              size_t first, size_t offset) const {
+  ValueType type = ValueType::kNull;
+  for (size_t i = first; i < args.size(); ++i) {
+    const ValueType t = TypeOf(args[i]);
+    if (t == ValueType::kNull || t == type) continue;
+    if (type == ValueType::kNull) {
+      type = t;
+    } else if (IsNumeric(t) && IsNumeric(type)) {
+      type = ValueType::kDouble;
+    } else {
+      Fail(offset, fmt::format("{} expects arguments of one type, got {} and {}", function,
+                               TypeName(type), TypeName(t)));
+    }
+  }
+  return type;
+}
+
+// split, size, json_get, regex_extract and if (§11.5).
+Operand Builder::ParsingFunction(const std::string& name, const std::vector<Operand>& args,
+                                 size_t offset) {
+  if (name == "if") {
+    ExpectArgument(name, args, 0, ValueType::kBool, offset);
+    const ValueType type = CommonType(name, args, 1, offset);
+    std::vector<Operand> promoted = {args[0]};
+    for (size_t i = 1; i < 3; ++i) {
+      promoted.push_back(type == ValueType::kDouble ? ToDouble(args[i]) : args[i]);
+    }
+    return Emit(Node{.op = Op::kIf, .type = type}, promoted, offset);
+  }
+  if (name == "size") {
+    ExpectArgument(name, args, 0, ValueType::kList, offset);
+    if (AnyNull(*this, args)) return NullOf(ValueType::kInt, offset);
+    return Emit(Node{.op = Op::kSize, .type = ValueType::kInt}, args, offset);
+  }
+  ExpectArgument(name, args, 0, ValueType::kString, offset);
+  if (name == "regex_extract") return RegexExtract(args, offset);
+  ExpectArgument(name, args, 1, ValueType::kString, offset);
+  const bool is_split = name == "split";
+  if (!is_split) CheckJsonPath(args[1]);
+  const ValueType type = is_split ? ValueType::kList : ValueType::kString;
+  if (AnyNull(*this, args)) return NullOf(type, offset);
+  return Emit(Node{.op = is_split ? Op::kSplit : Op::kJsonGet, .type = type}, args, offset);
+}
+
+// regex_extract(text, 'pattern'[, group]): the pattern must be a literal, so
+// that it is compiled (and checked) once, here.
+Operand Builder::RegexExtract(const std::vector<Operand>& args, size_t offset) {
+  const Node& pattern = program_.nodes[args[1].node];
+  if (pattern.op != Op::kConstant || pattern.type != ValueType::kString) {
+    Fail(args[1].offset, "regex_extract expects a string literal as its pattern",
+         "write the pattern in quotes, e.g. regex_extract(url, 'id=([0-9]+)', 1)");
+  }
+  const std::string& text = std::get<std::string>(pattern.constant);
+  constexpr size_t kMaxPattern = 256;
+  if (text.size() > kMaxPattern) {
+    Fail(args[1].offset, fmt::format("the pattern is longer than {} bytes", kMaxPattern));
+  }
+  std::shared_ptr<const std::regex> compiled;
+  try {
+    compiled = std::make_shared<const std::regex>(text, std::regex::ECMAScript);
+  } catch (const std::regex_error&) {
+    Fail(args[1].offset, fmt::format("invalid regular expression {}", QuoteForMessage(text)),
+         "the pattern is an ECMAScript regular expression");
+  }
+  if (args.size() == 3) ExpectArgument("regex_extract", args, 2, ValueType::kInt, offset);
+  std::vector<Operand> operands = {args[0]};
+  if (args.size() == 3) operands.push_back(args[2]);
+  if (AnyNull(*this, operands)) return NullOf(ValueType::kString, offset);
+  program_.patterns.push_back(std::move(compiled));
+  return Emit(Node{.op = Op::kRegexExtract,
+                   .type = ValueType::kString,
+                   .field = program_.patterns.size() - 1},
+              operands, offset);
+}
+
+void Builder::CheckJsonPath(const Operand& path) const {
+  const Node& node = program_.nodes[path.node];
+  if (node.op != Op::kConstant || node.type != ValueType::kString) return;
+  const std::string& text = std::get<std::string>(node.constant);
+  if (!IsValidJsonPath(text)) {
+    Fail(path.offset, fmt::format("invalid JSON path {}", QuoteForMessage(text)),
+         "write keys separated by '.', with [n] for array items: 'answers[0].ip'");
+  }
+}
+
+Operand Builder::Index(Operand list, Operand index, size_t offset) {
+  const ValueType type = TypeOf(list);
+  if (type != ValueType::kList && type != ValueType::kNull) {
+    Fail(offset, fmt::format("cannot index {}", WithArticle(type)),
+         "only a list (such as split(s, ',')) has items [i]");
+  }
+  const ValueType index_type = TypeOf(index);
+  if (index_type != ValueType::kInt && index_type != ValueType::kNull) {
+    Fail(index.offset, fmt::format("a list index must be an int, not {}", TypeName(index_type)));
+  }
+  if (type == ValueType::kNull || index_type == ValueType::kNull) {
+    return NullOf(ValueType::kString, list.offset);
+  }
+  return Emit(Node{.op = Op::kIndex, .type = ValueType::kString}, {list, index}, offset);
+}
+
 Operand Builder::OtherFunction(const std::string& name, const std::vector<Operand>& args,
                                size_t offset) {
+  static constexpr std::string_view kParsing[] = {"if", "split", "size", "json_get",
+                                                   "regex_extract"};
+  if (std::find(std::begin(kParsing), std::end(kParsing), name) != std::end(kParsing)) {
+    return ParsingFunction(name, args, offset);
+  }
   const ValueType first = TypeOf(args[0]);
   if (name == "is_null")
     return Emit(Node{.op = Op::kIsNull, .type = ValueType::kBool}, args, offset);
@@ -152,19 +264,7 @@ Operand Builder::OtherFunction(const std::string& name, const std::vector<Operan
                 args, offset);
   }
   if (name == "coalesce") {
-    ValueType type = ValueType::kNull;
-    for (const Operand& arg : args) {
-      const ValueType t = TypeOf(arg);
-      if (t == ValueType::kNull || t == type) continue;
-      if (type == ValueType::kNull) {
-        type = t;
-      } else if (IsNumeric(t) && IsNumeric(type)) {
-        type = ValueType::kDouble;
-      } else {
-        Fail(offset, fmt::format("coalesce expects arguments of one type, got {} and {}",
-                                 TypeName(type), TypeName(t)));
-      }
-    }
+    const ValueType type = CommonType(name, args, 0, offset);
     std::vector<Operand> promoted;
     for (const Operand& arg : args) {
       promoted.push_back(type == ValueType::kDouble ? ToDouble(arg) : arg);
@@ -174,6 +274,10 @@ Operand Builder::OtherFunction(const std::string& name, const std::vector<Operan
   // The casts: int, double, string, bool.
   const ValueType target = *ParseTypeName(name);
   if (first == ValueType::kNull) return NullOf(target, offset);
+  if (first == ValueType::kList) {
+    Fail(offset, fmt::format("{} cannot convert a list", name),
+         "take an item with [i], or its size with size(...)");
+  }
   const Op op = target == ValueType::kInt      ? Op::kCastInt
                 : target == ValueType::kDouble ? Op::kCastDouble
                 : target == ValueType::kString ? Op::kCastString

@@ -161,6 +161,12 @@ Token Lexer::LexQuoted(size_t start, char quote, TokenKind kind) {
 Token Lexer::LexWord(size_t start) {
   size_t end = start;
   while (end < source_.size() && IsWordChar(source_[end])) ++end;
+  // A dotted name (`acc.total`, the fields of a reduce's two records) is one
+  // field name; keywords and functions never contain a dot.
+  while (end + 1 < source_.size() && source_[end] == '.' && IsWordStart(source_[end + 1])) {
+    ++end;
+    while (end < source_.size() && IsWordChar(source_[end])) ++end;
+  }
   pos_ = end;
   const std::string_view word = source_.substr(start, end - start);
   Token token{.kind = TokenKind::kIdentifier, .offset = start, .length = end - start};
@@ -189,6 +195,12 @@ Token Lexer::LexOperator(size_t start) {
   switch (c) {
     case '(':
       token.kind = TokenKind::kLeftParen;
+      break;
+    case '[':
+      token.kind = TokenKind::kLeftBracket;
+      break;
+    case ']':
+      token.kind = TokenKind::kRightBracket;
       break;
     case ')':
       token.kind = TokenKind::kRightParen;

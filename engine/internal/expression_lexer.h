@@ -24,6 +24,8 @@ enum class TokenKind {
   kLeftParen,
   kRightParen,
   kComma,
+  kLeftBracket,   // [
+  kRightBracket,  // ]
   kPlus,
   kMinus,
   kStar,

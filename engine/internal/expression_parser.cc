@@ -78,6 +78,7 @@ class Parser {
   Operand ParseAdditive();
   Operand ParseMultiplicative();
   Operand ParseUnary();
+  Operand ParsePostfix();
   Operand ParsePrimary();
   Operand ParseIdentifier();
   Operand ParseInteger(bool negated, size_t offset);
@@ -214,7 +215,7 @@ Operand Parser::ParseMultiplicative() {
 }
 
 Operand Parser::ParseUnary() {
-  if (current_.kind != TokenKind::kMinus) return ParsePrimary();
+  if (current_.kind != TokenKind::kMinus) return ParsePostfix();
   DepthGuard guard(*this);
   const size_t op_offset = current_.offset;
   Advance();
@@ -222,6 +223,23 @@ Operand Parser::ParseUnary() {
   // int64, -9223372036854775808, can be written.
   if (current_.kind == TokenKind::kInt) return ParseInteger(/*negated=*/true, op_offset);
   return builder_.Negate(ParseUnary(), op_offset);
+}
+
+// primary ('[' expression ']')*: items of a list.
+Operand Parser::ParsePostfix() {
+  Operand operand = ParsePrimary();
+  while (current_.kind == TokenKind::kLeftBracket) {
+    DepthGuard guard(*this);
+    const size_t open = current_.offset;
+    Advance();
+    const Operand index = ParseOr();
+    if (current_.kind != TokenKind::kRightBracket) {
+      Fail(current_.offset, "expected ']' to close the index", "write e.g. fields[3]");
+    }
+    Advance();
+    operand = builder_.Index(operand, index, open);
+  }
+  return operand;
 }
 
 Operand Parser::ParseInteger(bool negated, size_t offset) {

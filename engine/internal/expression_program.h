@@ -16,6 +16,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +67,12 @@ enum class Op : uint8_t {
   kCastBool,
   kIsNull,
   kCoalesce,  // all args of the node's type (promoted) or null-typed
+  kIf,        // args[0] ? args[1] : args[2]; a null condition takes args[2]
+  kSplit,     // string, separator -> list (Java's String.split on a literal)
+  kSize,      // list -> int
+  kIndex,     // list, int -> string; out of range: null
+  kJsonGet,   // text, path -> string
+  kRegexExtract,  // text[, group] -> string; the pattern is patterns[field]
 };
 
 enum class Comparison : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
@@ -86,6 +94,7 @@ struct Program {
   std::vector<uint32_t> args;  // node indices; a node's are [first_arg, first_arg + arg_count)
   uint32_t root = 0;
   std::vector<std::string> referenced_fields;  // in order of first appearance, no repeats
+  std::vector<std::shared_ptr<const std::regex>> patterns;  // of kRegexExtract nodes
 
   uint32_t Arg(const Node& node, uint32_t i) const { return args[node.first_arg + i]; }
 };
@@ -99,6 +108,8 @@ class Datum {
   static Datum Double(double d);
   static Datum View(std::string_view s);
   static Datum Owned(std::string s);
+  static Datum ListView(const StringList& l);
+  static Datum OwnedList(StringList l);
 
   ValueType type() const { return type_; }
   bool is_null() const { return type_ == ValueType::kNull; }
@@ -110,6 +121,9 @@ class Datum {
   bool owned() const { return owned_; }
   // The string, moved out when owned, copied otherwise.
   std::string TakeString();
+  // REQUIRES: type() == kList.
+  const StringList& list() const { return owned_ ? list_ : *list_view_; }
+  StringList TakeList();
 
   Value ToValue() &&;
 
@@ -121,6 +135,8 @@ class Datum {
   double d_ = 0;
   std::string_view view_;
   std::string str_;
+  const StringList* list_view_ = nullptr;
+  StringList list_;
 };
 
 // Evaluates the subtree at `node` on `record`.

@@ -42,15 +42,26 @@ model::Fate ToFate(engine::ElementOutcome o) {
 
 class Collector final : public engine::WindowOutput {
  public:
+  explicit Collector(bool max_by) : max_by_(max_by) {}
   void EmitResult(engine::WindowResult r) override {
-    firings.push_back({engine::FormatValue(r.key), ToInterval(r.window),
-                       std::get<int64_t>(r.aggregates.at(0)), std::get<int64_t>(r.aggregates.at(1)),
-                       r.kind == engine::FiringKind::kLate});
+    const std::string key = r.keyed ? engine::FormatValue(r.key) : std::string();
+    const bool late = r.kind == engine::FiringKind::kLate;
+    if (max_by_) {  // the reduced record {k, v, i}, and the element count
+      firings.push_back({key, ToInterval(r.window), static_cast<int64_t>(r.element_count), 0,
+                         late, std::get<int64_t>(r.aggregates.at(1)),
+                         std::get<int64_t>(r.aggregates.at(2))});
+      return;
+    }
+    firings.push_back({key, ToInterval(r.window), std::get<int64_t>(r.aggregates.at(0)),
+                       std::get<int64_t>(r.aggregates.at(1)), late, 0, 0});
   }
   void EmitLateRecord(const engine::Record&) override { ++late_records; }
 
   std::vector<model::Firing> firings;
   int late_records = 0;
+
+ private:
+  bool max_by_;
 };
 
 }  // namespace
@@ -63,15 +74,31 @@ EngineRun RunOperator(const model::WindowConfig& config, const std::vector<model
       config.late_output ? engine::LateDataMode::kSideOutput : engine::LateDataMode::kDrop;
   options.input_schema =
       engine::Schema({{"k", engine::ValueType::kString}, {"v", engine::ValueType::kInt}});
-  options.key_field = 0;
-  options.aggregates = {{.output_name = "n", .kind = engine::AggregateKind::kCount, .field = {}},
-                        {.output_name = "total", .kind = engine::AggregateKind::kSum, .field = 1}};
+  if (config.max_by) {
+    options.input_schema = engine::Schema({{"k", engine::ValueType::kString},
+                                           {"v", engine::ValueType::kInt},
+                                           {"i", engine::ValueType::kInt}});
+    options.reduce = engine::ReduceOptions{.kind = engine::ReduceKind::kMaxBy,
+                                           .schema = options.input_schema,
+                                           .field = 1,
+                                           .ties = engine::ReduceTies::kFirst,
+                                           .fields = {}};
+  } else {
+    options.aggregates = {
+        {.output_name = "n", .kind = engine::AggregateKind::kCount, .field = {}},
+        {.output_name = "total", .kind = engine::AggregateKind::kSum, .field = 1}};
+  }
+  if (config.window_all) {
+    options.key_field = std::nullopt;
+  } else {
+    options.key_field = 0;
+  }
   engine::WindowOperator op(std::move(options));
 
   EngineRun run;
   engine::RecordId next_id = 0;
   for (const model::Step& step : steps) {
-    Collector out;
+    Collector out(config.max_by);
     EngineStep result;
     if (step.kind == model::Step::Kind::kWatermark) {
       const Timestamp w = Timestamp::Millis(step.time_ms);
@@ -81,9 +108,11 @@ EngineRun RunOperator(const model::WindowConfig& config, const std::vector<model
         op.AdvanceWatermark(w, out);
       }
     } else {
-      const engine::Record record{.id = next_id++,
-                                  .timestamp = Timestamp::Millis(step.time_ms),
-                                  .values = {engine::Value(step.key), engine::Value(step.value)}};
+      const auto id = static_cast<int64_t>(next_id);
+      engine::Record record{.id = next_id++,
+                            .timestamp = Timestamp::Millis(step.time_ms),
+                            .values = {engine::Value(step.key), engine::Value(step.value)}};
+      if (config.max_by) record.values.emplace_back(id);
       const engine::ElementDecision& d = op.ProcessElement(record, out);
       result.outcome.element.fate = ToFate(d.outcome);
       for (const engine::WindowDecision& w : d.windows) {

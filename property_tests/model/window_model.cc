@@ -58,16 +58,36 @@ Admission WindowModel::AdmissionOf(const Interval& w) const {
   return Admission::kWithinLateness;
 }
 
-size_t WindowModel::AddTo(const std::string& key, const Interval& w, int64_t value) {
+size_t WindowModel::AddTo(const std::string& key, const Interval& w, int64_t value, int64_t id) {
   for (size_t i = 0; i < windows_.size(); ++i) {
-    if (windows_[i].key == key && windows_[i].interval == w) {
-      ++windows_[i].count;
-      windows_[i].sum += value;
+    Window& window = windows_[i];
+    if (window.key == key && window.interval == w) {
+      ++window.count;
+      window.sum += value;
+      // maxBy, first on ties: a later element wins only when strictly greater.
+      const bool wins = bug_ == ModelBug::kMaxByLastOnTies ? value >= window.best_v
+                                                           : value > window.best_v;
+      if (wins) {
+        window.best_v = value;
+        window.best_id = id;
+      }
       return i;
     }
   }
-  windows_.push_back({key, w, 1, value});
+  windows_.push_back({key, w, 1, value, value, id});
   return windows_.size() - 1;
+}
+
+std::string WindowModel::KeyOf(const Step& step) const {
+  return config_.window_all && bug_ != ModelBug::kWindowAllPerKey ? std::string() : step.key;
+}
+
+// windowAll results have no key: they are named "" (also under
+// kWindowAllPerKey, whose windows are nonetheless kept per key).
+Firing WindowModel::FiringOf(const Window& w, bool late) const {
+  const std::string key = config_.window_all ? std::string() : w.key;
+  if (config_.max_by) return {key, w.interval, w.count, 0, late, w.best_v, w.best_id};
+  return {key, w.interval, w.count, w.sum, late, 0, 0};
 }
 
 Interval WindowModel::MergeSession(const std::string& key, const Interval& fresh) {
@@ -92,7 +112,7 @@ Interval WindowModel::MergeSession(const std::string& key, const Interval& fresh
     }
   }
   windows_ = std::move(kept);
-  if (merged) windows_.push_back({key, cover, count, sum});
+  if (merged) windows_.push_back({key, cover, count, sum, 0, 0});
   return cover;
 }
 
@@ -104,19 +124,21 @@ StepOutcome WindowModel::Apply(const Step& step) {
 StepOutcome WindowModel::ApplyElement(const Step& step) {
   StepOutcome out;
   const int64_t t = step.time_ms;
+  const std::string key = KeyOf(step);
+  const int64_t id = next_id_++;
   bool taken = false;
   for (const Interval& assigned : Assign(t)) {
     const Interval window =
-        config_.kind == WindowKind::kSession ? MergeSession(step.key, assigned) : assigned;
+        config_.kind == WindowKind::kSession ? MergeSession(key, assigned) : assigned;
     const Admission admission = AdmissionOf(window);
     out.element.windows.push_back({assigned, window, admission});
     if (admission == Admission::kLate) continue;
     taken = true;
-    const Window& w = windows_[AddTo(step.key, window, step.value)];
+    const Window& w = windows_[AddTo(key, window, step.value, id)];
     // A window whose max timestamp the watermark has passed fires at once with
     // everything it holds (§1.7).
     if (admission == Admission::kWithinLateness && bug_ != ModelBug::kNoLateFiring) {
-      out.firings.push_back({w.key, w.interval, w.count, w.sum, /*late=*/true});
+      out.firings.push_back(FiringOf(w, /*late=*/true));
     }
   }
   if (taken) {
@@ -149,7 +171,7 @@ StepOutcome WindowModel::ApplyWatermark(int64_t w) {
     // instead and has no timer.
     const int64_t max_ts = window.interval.max_timestamp();
     if (previous < max_ts && max_ts <= w) {
-      out.firings.push_back({window.key, window.interval, window.count, window.sum, false});
+      out.firings.push_back(FiringOf(window, /*late=*/false));
     }
     if (CleanupTime(window.interval) > w) kept.push_back(std::move(window));
   }
@@ -163,8 +185,9 @@ std::ostream& operator<<(std::ostream& os, const Interval& w) {
 }
 
 std::ostream& operator<<(std::ostream& os, const Firing& f) {
-  return os << "R(" << f.key << " " << f.window << " n=" << f.count << " sum=" << f.sum
-            << (f.late ? " late" : " on_time") << ")";
+  os << "R(" << f.key << " " << f.window << " n=" << f.count << " sum=" << f.sum;
+  if (f.best_id != 0 || f.best_v != 0) os << " max_by=(v " << f.best_v << ", #" << f.best_id << ")";
+  return os << (f.late ? " late" : " on_time") << ")";
 }
 
 std::ostream& operator<<(std::ostream& os, Admission a) {

@@ -38,6 +38,13 @@ struct WindowConfig {
   int64_t offset_ms = 0;  // tumbling: |offset| < size; sliding: |offset| < slide
   int64_t allowed_lateness_ms = 0;
   bool late_output = false;  // false: late elements are dropped and counted
+  // windowAll (§11.1): one window per interval for all keys together; firings
+  // name the key "".
+  bool window_all = false;
+  // The window reduces with maxBy(v), first on ties (§11.2), instead of
+  // counting and summing: firings carry the winning element (its v and its
+  // index among the elements) and the count, with sum 0. Not for sessions.
+  bool max_by = false;
 };
 
 // Deliberate rule breaks, for the mutation tests only.
@@ -48,6 +55,8 @@ enum class ModelBug {
   kNoLateFiring,         // an element within lateness does not re-fire its window
   kSessionsDoNotTouch,   // sessions merge only when they overlap, not when they touch
   kMergeFirstTouchOnly,  // a new session absorbs only the first live session it touches
+  kWindowAllPerKey,      // windowAll keeps each key's windows apart
+  kMaxByLastOnTies,      // maxBy keeps the newer element on a tie (should be the first)
 };
 
 struct Interval {
@@ -79,6 +88,8 @@ struct Firing {
   int64_t count = 0;
   int64_t sum = 0;
   bool late = false;  // fired by an element within allowed lateness (not by the watermark)
+  int64_t best_v = 0;   // max_by: v of the winning element
+  int64_t best_id = 0;  // max_by: its index among the elements
   auto operator<=>(const Firing&) const = default;
 };
 
@@ -116,7 +127,12 @@ class WindowModel {
     Interval interval;
     int64_t count = 0;
     int64_t sum = 0;
+    int64_t best_v = 0;  // max_by
+    int64_t best_id = 0;
   };
+
+  Firing FiringOf(const Window& w, bool late) const;
+  std::string KeyOf(const Step& step) const;
 
   StepOutcome ApplyElement(const Step& step);
   StepOutcome ApplyWatermark(int64_t w);
@@ -125,7 +141,7 @@ class WindowModel {
   bool ElementLate(int64_t t) const;
   Admission AdmissionOf(const Interval& w) const;
   // Adds the element to (key, w), creating it; returns the window's index.
-  size_t AddTo(const std::string& key, const Interval& w, int64_t value);
+  size_t AddTo(const std::string& key, const Interval& w, int64_t value, int64_t id);
   // Session windows: merges [t, t + gap) with every live session of `key` it
   // touches; returns the merged interval without adding the element yet.
   Interval MergeSession(const std::string& key, const Interval& fresh);
@@ -134,6 +150,7 @@ class WindowModel {
   ModelBug bug_;
   int64_t watermark_ = INT64_MIN;
   uint64_t late_dropped_ = 0;
+  int64_t next_id_ = 0;          // index of the next element
   std::vector<Window> windows_;  // every live (key, window), unordered
 };
 

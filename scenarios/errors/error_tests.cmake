@@ -28,8 +28,10 @@ tidemark_expect_error(unknown_from unknown-from.yaml
   "errors/unknown-from.yaml:9:11: error: stream 'hot' reads from unknown stream 'reading'|did you mean 'readings'?")
 tidemark_expect_error(cycle cycle.yaml
   "errors/cycle.yaml:11:11: error: cycle in the graph: a -> b -> c -> a")
-tidemark_expect_error(side_output_wrong_stream side-output-wrong-stream.yaml
-  "errors/side-output-wrong-stream.yaml:19:18: error: stream 'hot' emits no side output 'low-temp'|emitted by 'classified'")
+tidemark_expect_error(side_output_type_clash side-output-type-clash.yaml
+  "errors/side-output-type-clash.yaml:18:36: error: A side output with a matching id was already requested with a different type.|declare that type")
+tidemark_expect_error(window_all_parallelism window-all-parallelism.yaml
+  "errors/window-all-parallelism.yaml:13:18: error: The parallelism of non parallel operator must be 1.|windowAll")
 tidemark_expect_error(duplicate_tag_type duplicate-tag-type.yaml
   "errors/duplicate-tag-type.yaml:13:20: error: side output 'alerts' is emitted with two types|side output ids need to be unique")
 tidemark_expect_error(unknown_window_kind missing-window-kind.yaml
@@ -57,3 +59,7 @@ tidemark_expect(NAME error_missing_scenario_file EXIT 2 NO_STDOUT ARGS run error
 tidemark_expect(NAME error_unknown_subcommand EXIT 2 ARGS runn OUTPUT "A subcommand is required")
 tidemark_expect_error(empty_tag_id empty-tag-id.yaml
   "errors/empty-tag-id.yaml:11:42: error: OutputTag id must not be empty.")
+tidemark_expect_error(dynamic_gap_not_positive dynamic-gap-not-positive.yaml
+  "errors/dynamic-gap-not-positive.yaml:13:29: error: Dynamic session time gap must satisfy 0 < gap|'gap_ms' is 0 for the record with timestamp 20")
+tidemark_expect_error(reduce_without_key reduce-without-key.yaml
+  "errors/reduce-without-key.yaml:11:13: error: a reduce needs 'key_by' or a 'window'|add 'key_by: FIELD' for a running value per key")

@@ -24,3 +24,9 @@ tidemark_expect_check_failure(NAME check_fails_on_missing_record
   FIND "    - {sensor_id: sensor_1, temperature: -2.5}"
   REPLACE "    - {sensor_id: sensor_1, temperature: -2.5}\n    - {sensor_id: sensor_9, temperature: 1.0}"
   OUTPUT "FAIL|sink 'cold': expected 5 records, got 4|record 5: missing {sensor_id: sensor_9, temperature: 1}")
+
+# A side output taken from a stream that never emits its tag runs, as in
+# Flink, with a warning that names the stream that does emit it (§11.7).
+tidemark_expect(NAME run_warns_about_an_empty_side_output EXIT 0
+  ARGS run routing/side-output-wrong-stream.yaml
+  OUTPUT "routing/side-output-wrong-stream.yaml:29:18: warning: stream 'hot' never emits side output 'low-temp', so 'cold' stays empty|hint: 'low-temp' is emitted by 'classified': write 'from: classified' to read it|== cold (0 records) ==")

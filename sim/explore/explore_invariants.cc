@@ -150,7 +150,8 @@ class Checker {
         if (terminal + emissions != 0) problem = "a pass-through stream decided";
         c.Emit(0) = arrivals;
       } else if (node.kind == PlannedNode::Kind::kProcess ||
-                 node.kind == PlannedNode::Kind::kKeyedProcess) {
+                 node.kind == PlannedNode::Kind::kKeyedProcess ||
+                 node.kind == PlannedNode::Kind::kFlatMap) {
         // A rule emits to each of its destinations (or, with only a timer
         // action, nowhere): bounds rather than an exact count.
         if (terminal > arrivals || (emissions > 0 && terminal >= arrivals)) {

@@ -9,7 +9,8 @@ engine::WindowOperatorOptions WindowPlan::MakeOptions() const {
                                        .late_data = late_data,
                                        .input_schema = input_schema,
                                        .key_field = key_field,
-                                       .aggregates = aggregates};
+                                       .aggregates = aggregates,
+                                       .reduce = reduce};
 }
 
 const PlannedSink* JobGraph::FindSink(std::string_view name) const {

@@ -19,6 +19,7 @@
 #include "engine/expression.h"
 #include "engine/input_error.h"
 #include "engine/output_tag.h"
+#include "engine/reducer.h"
 #include "engine/router.h"
 #include "engine/rule_process_function.h"
 #include "engine/schema.h"
@@ -74,6 +75,10 @@ struct ChannelLatency {
   engine::Duration max = engine::Duration::Zero();
 };
 
+// A field a window function's rules may read that the firing's record lacks
+// (ProcessWindowFunction.Context, §11.3).
+enum class WindowContextField { kKey, kWindowStart, kWindowEnd, kFiring, kCurrentWatermark };
+
 // Everything a window operator subtask needs; each subtask gets its own
 // operator built by MakeOptions.
 struct WindowPlan {
@@ -81,32 +86,61 @@ struct WindowPlan {
   std::optional<engine::TriggerSpec> trigger;  // nullopt: the assigner's default
   engine::Duration allowed_lateness;
   engine::LateDataMode late_data = engine::LateDataMode::kDrop;
-  size_t key_field = 0;
+  std::optional<size_t> key_field = 0;  // nullopt: windowAll (§11.1)
   std::vector<engine::AggregateSpec> aggregates;
+  std::optional<engine::ReduceOptions> reduce;  // a window reduce instead (§11.2)
   engine::Schema input_schema;
+  // A window function (§11.3): rules run on each firing's record extended by
+  // `function_context`, emitting to the main output and side outputs.
+  std::optional<engine::Router> function;
+  std::vector<WindowContextField> function_context;
 
   engine::WindowOperatorOptions MakeOptions() const;
 };
 
 struct PlannedNode {
-  enum class Kind { kSource, kUnion, kFilter, kMap, kProcess, kSideOutput, kWindow, kKeyedProcess };
+  enum class Kind {
+    kSource,
+    kUnion,
+    kFilter,
+    kMap,
+    kProcess,
+    kSideOutput,
+    kWindow,
+    kKeyedProcess,
+    kKeyedReduce,  // a rolling reduce per key (§11.2)
+    kFlatMap,      // one output per item of a list (§11.5)
+  };
   Kind kind = Kind::kSource;
   std::string name;
   SourceLocation where;
   std::vector<NodeInput> inputs;
   engine::Schema schema;                        // of the main output
   std::vector<engine::OutputTag> side_outputs;  // port k+1 carries side_outputs[k]
+  // Ports of tags that only a reader asked for: the node never emits to them
+  // (getSideOutput of a tag the operator does not emit, §11.7).
+  std::vector<engine::Port> unemitted_ports;
   size_t source = 0;                            // kSource: index into JobGraph::sources
   std::optional<engine::Expression> watermark_when;   // kSource, punctuated strategy
   std::optional<engine::Expression> watermark_value;  // kSource, punctuated (default: event time)
   std::optional<engine::Expression> filter;  // kFilter
   std::vector<engine::Expression> map;       // kMap: one per output field, in schema order
+  std::optional<engine::Expression> flat_map_items;  // kFlatMap: the list
+  size_t flat_map_field = 0;                 // kFlatMap: where the item goes in the output
   std::optional<engine::Router> router;      // kProcess
   std::optional<WindowPlan> window;          // kWindow
   std::optional<engine::RuleProcessOptions> keyed_process;  // kKeyedProcess
+  std::optional<engine::ReduceOptions> reduce;               // kKeyedReduce
   int parallelism = 1;
   int max_parallelism = 128;                 // key groups of a keyed node (§6.3)
   std::optional<size_t> key_field;           // keyed nodes: the key's index in the input schema
+
+  bool IsUnemittedPort(engine::Port port) const {
+    for (engine::Port p : unemitted_ports) {
+      if (p == port) return true;
+    }
+    return false;
+  }
 
   // The schema of records on `port`.
   const engine::Schema& PortSchema(engine::Port port) const {

@@ -352,6 +352,29 @@ sinks: {counts: {}}
   BOOST_TEST(Summary(LintText(yaml, trace.dir())) == Rules{});
 }
 
+// Inline events may script watermarks too (windows/dynamic-session-gap.yaml).
+BOOST_AUTO_TEST_CASE(inline_watermark_rows_need_no_strategy) {
+  const std::string yaml = R"(
+sources:
+  readings:
+    schema: {k: string, ts: int}
+    event_time: ts
+    events:
+      - {k: a, ts: 500}
+      - {"@kind": watermark, ts: 3000}
+    bounded: false
+    watermarks: {strategy: none}
+streams:
+  counts:
+    from: readings
+    key_by: k
+    window: {tumbling: 10s}
+    aggregate: {n: count()}
+sinks: {counts: {}}
+)";
+  BOOST_TEST(Summary(LintText(yaml, ".")) == Rules{});
+}
+
 // §5.1: the minimum over all inputs — one silent source of a union blocks the
 // window even though the other advances.
 BOOST_AUTO_TEST_CASE(one_silent_source_of_a_union_stalls_the_window) {

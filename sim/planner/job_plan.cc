@@ -118,51 +118,24 @@ std::vector<size_t> TopologicalOrder(const ScenarioSpec& spec, const NameTable& 
                    "a stream cannot read, directly or indirectly, from itself");
 }
 
-void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
-                PlannedNode& node) {
-  const PlannedNode& first = nodes[node.inputs.front().node];
+void PlanStream(const StreamSpec& stream, std::vector<PlannedNode>& nodes, PlannedNode& node,
+                std::vector<PlanWarning>& warnings) {
   if (stream.side_output) {
-    if (stream.from.size() != 1) {
-      throw InputError(stream.side_output_where, "a side output is taken from exactly one stream");
-    }
-    node.kind = PlannedNode::Kind::kSideOutput;
-    for (size_t i = 0; i < first.side_outputs.size(); ++i) {
-      if (first.side_outputs[i].id == *stream.side_output) {
-        node.inputs.front().port = static_cast<engine::Port>(i + 1);
-        node.schema = first.side_outputs[i].schema;
-        return;
+    PlanSideOutput(stream, nodes, node, warnings);
+  } else {
+    const PlannedNode& first = nodes[node.inputs.front().node];
+    for (size_t i = 1; i < node.inputs.size(); ++i) {
+      const engine::Schema& other = nodes[node.inputs[i].node].schema;
+      if (!(other == first.schema)) {
+        throw InputError(stream.from_where[i],
+                         fmt::format("cannot union '{}' {} with '{}' {}", stream.from[i],
+                                     other.ToString(), stream.from[0], first.schema.ToString()),
+                         "a union needs inputs of one type; add a map to align them");
       }
     }
-    std::vector<std::string> emitters;
-    for (const PlannedNode& other : nodes) {
-      for (const engine::OutputTag& tag : other.side_outputs) {
-        if (tag.id == *stream.side_output) emitters.push_back(other.name);
-      }
-    }
-    throw InputError(
-        stream.side_output_where,
-        fmt::format("stream '{}' emits no side output '{}'", first.name, *stream.side_output),
-        emitters.empty()
-            ? engine::UnknownNameHint(*stream.side_output, [&] {
-                std::vector<std::string> ids;
-                for (const auto& t : first.side_outputs) ids.push_back(t.id);
-                return ids;
-              }())
-            : fmt::format("it is emitted by '{}'; take it from there (in Flink, getSideOutput "
-                          "on the wrong operator gives a stream that stays empty)",
-                          emitters.front()));
+    node.schema = first.schema;
   }
-  for (size_t i = 1; i < node.inputs.size(); ++i) {
-    const engine::Schema& other = nodes[node.inputs[i].node].schema;
-    if (!(other == first.schema)) {
-      throw InputError(stream.from_where[i],
-                       fmt::format("cannot union '{}' {} with '{}' {}", stream.from[i],
-                                   other.ToString(), stream.from[0], first.schema.ToString()),
-                       "a union needs inputs of one type; add a map to align them");
-    }
-  }
-  const engine::Schema& input = first.schema;
-  node.schema = input;
+  const engine::Schema input = node.schema;  // what the operator reads
   if (stream.key_by) {
     node.key_field = input.IndexOf(*stream.key_by);
     if (!node.key_field) {
@@ -170,20 +143,31 @@ void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
                        fmt::format("key_by names unknown field '{}'", *stream.key_by),
                        engine::UnknownNameHint(*stream.key_by, input.names()));
     }
+    if (input.field(*node.key_field).type == engine::ValueType::kList) {
+      // A Java array hashes by identity: equal lists would be different keys.
+      throw InputError(stream.key_by_where,
+                       fmt::format("key_by field '{}' is a list", *stream.key_by),
+                       "key by one item instead: map it to a field, e.g. {k: 'parts[0]'}");
+    }
   }
+  if (stream.side_output) return;  // getSideOutput(tag), maybe then keyBy: records as they are
   if (stream.window) {
     PlanWindow(stream, input, node);
-  } else if (stream.key_by) {
+  } else if (stream.reduce) {
+    PlanKeyedReduce(stream, input, node);
+  } else if (stream.key_by && !stream.process.empty()) {
     PlanKeyedProcess(stream, input, node);
   } else if (stream.filter) {
     node.kind = PlannedNode::Kind::kFilter;
     node.filter = CompileCondition(*stream.filter, input);
   } else if (!stream.map.empty()) {
     PlanMap(stream, input, node);
+  } else if (stream.flat_map) {
+    PlanFlatMap(stream, input, node);
   } else if (!stream.process.empty()) {
     PlanProcess(stream, input, node);
   } else {
-    node.kind = PlannedNode::Kind::kUnion;
+    node.kind = PlannedNode::Kind::kUnion;  // a union, or a keyBy alone: records as they are
   }
 }
 
@@ -193,12 +177,27 @@ void PlanStream(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
 // unless the stream says which.
 void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
                      PlannedNode& node) {
-  node.parallelism = stream.parallelism.value_or(nodes[node.inputs.front().node].parallelism);
-  node.max_parallelism = engine::ComputeDefaultMaxParallelism(node.parallelism);
+  const bool window_all = stream.window && !stream.key_by;
+  if (window_all) {
+    // AllWindowedStream: keyBy(NullByteKeySelector), then forceNonParallel
+    // (parallelism and max parallelism 1); setParallelism(n > 1) on it fails
+    // in OperatorValidationUtils.validateParallelism (§11.1).
+    if (stream.parallelism && *stream.parallelism != 1) {
+      throw InputError(stream.parallelism_where,
+                       "The parallelism of non parallel operator must be 1.",
+                       "a window without key_by is windowAll, which runs on one subtask; drop "
+                       "'parallelism', or key the stream with 'key_by' to window in parallel");
+    }
+    node.parallelism = 1;
+    node.max_parallelism = 1;
+  } else {
+    node.parallelism = stream.parallelism.value_or(nodes[node.inputs.front().node].parallelism);
+    node.max_parallelism = engine::ComputeDefaultMaxParallelism(node.parallelism);
+  }
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     NodeInput& input = node.inputs[i];
     const PlannedNode& upstream = nodes[input.node];
-    if (stream.key_by) {
+    if (stream.key_by || window_all) {
       input.partitioning = Partitioning::kHash;
     } else if (stream.partitioning == StreamSpec::Partitioning::kRebalance) {
       input.partitioning = Partitioning::kRebalance;
@@ -281,7 +280,7 @@ JobPlan PlanJob(ScenarioSpec spec) {
     } else {
       const StreamSpec& stream = s.streams[item - s.sources.size()];
       node.where = stream.where;
-      PlanStream(stream, plan.nodes, node);
+      PlanStream(stream, plan.nodes, node, plan.warnings);
       PlanConnections(stream, plan.nodes, node);
     }
     plan.nodes.push_back(std::move(node));

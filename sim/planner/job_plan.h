@@ -11,13 +11,17 @@
 #ifndef TIDEMARK_SIM_PLANNER_JOB_PLAN_H_
 #define TIDEMARK_SIM_PLANNER_JOB_PLAN_H_
 
+#include <vector>
+
 #include "sim/graph/job_graph.h"
+#include "sim/planner/plan_warning.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
 
 struct JobPlan : JobGraph {
   ScenarioSpec spec;
+  std::vector<PlanWarning> warnings;  // in file order of the streams they concern
 };
 
 // Throws engine::InputError on the first problem found.

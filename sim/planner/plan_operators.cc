@@ -20,8 +20,6 @@ engine::Expression CompileCondition(const ExpressionText& e, const engine::Schem
   return engine::Expression::CompileCondition(e.text, schema, e.where);
 }
 
-namespace {
-
 // Projection -> (schema, expressions).
 std::pair<engine::Schema, std::vector<engine::Expression>> CompileProjection(
     const std::vector<Projection>& projection, const engine::Schema& input) {
@@ -38,8 +36,6 @@ std::pair<engine::Schema, std::vector<engine::Expression>> CompileProjection(
   }
   return {engine::Schema(std::move(fields)), std::move(expressions)};
 }
-
-}  // namespace
 
 void PlanSource(const SourceSpec& source, PlannedNode& node) {
   node.kind = PlannedNode::Kind::kSource;
@@ -127,6 +123,29 @@ void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode&
   node.schema = engine::Schema(std::move(fields));
 }
 
+// flat_map: the input's fields plus (or with a new value of) `as`, a string.
+void PlanFlatMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node) {
+  const FlatMapSpec& spec = *stream.flat_map;
+  node.kind = PlannedNode::Kind::kFlatMap;
+  engine::Expression items = Compile(spec.each, input);
+  if (items.type() != engine::ValueType::kList) {
+    throw InputError(spec.each.where,
+                     fmt::format("flat_map needs a list, got {}", engine::TypeName(items.type())),
+                     "write e.g. 'each: split(line, \' \')'");
+  }
+  std::vector<engine::Field> fields = input.fields();
+  const auto existing = input.IndexOf(spec.as);
+  if (existing) {
+    fields[*existing].type = engine::ValueType::kString;
+    node.flat_map_field = *existing;
+  } else {
+    node.flat_map_field = fields.size();
+    fields.push_back({spec.as, engine::ValueType::kString});
+  }
+  node.flat_map_items = std::move(items);
+  node.schema = engine::Schema(std::move(fields));
+}
+
 // Registers `tag` on `node`, enforcing Flink's id and type rules; returns its port.
 engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocation& where) {
   if (auto problem = engine::CheckTagId(tag.id)) throw InputError(where, *problem);
@@ -142,7 +161,6 @@ engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocati
   return static_cast<engine::Port>(node.side_outputs.size());
 }
 
-namespace {
 
 // The targets of one rule's destinations. Projections are compiled against
 // `projection_schema`; an unprojected destination carries `as_is` records.
@@ -172,6 +190,8 @@ std::vector<engine::RouteTarget> PlanTargets(const std::vector<Destination>& emi
   }
   return targets;
 }
+
+namespace {
 
 engine::TimerAction PlanTimer(const TimerSpec& spec, const engine::Schema& rule_schema) {
   engine::TimerAction action;

@@ -1,10 +1,11 @@
-// Planning of a keyed window stream: assigner, trigger, lateness, late-data
-// tag and aggregates, each checked with Flink's rules (docs/semantics.md
+// Planning of a window stream, keyed or windowAll: assigner, trigger,
+// lateness, late-data tag and aggregates or a reduce, each checked with Flink's rules (docs/semantics.md
 // §1.1, §2, §3) and reported at its place in the scenario.
 #include <cctype>
 
 #include <fmt/format.h>
 
+#include "engine/dynamic_session_windows.h"
 #include "engine/global_windows.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
@@ -19,7 +20,8 @@ using engine::InputError;
 
 namespace {
 
-std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w) {
+std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
+                                                          const engine::Schema& input) {
   const engine::TimeDomain domain = w.time == WindowSpec::Time::kEvent
                                         ? engine::TimeDomain::kEventTime
                                         : engine::TimeDomain::kProcessingTime;
@@ -41,6 +43,15 @@ std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w) 
     case WindowSpec::Kind::kSession: {
       if (w.offset != engine::Duration::Zero()) {
         throw InputError(w.where, "session windows take no offset");
+      }
+      if (w.dynamic_gap) {
+        engine::DynamicSessionWindowOptions o{.gap = Compile(*w.dynamic_gap, input),
+                                              .gap_where = w.dynamic_gap->where,
+                                              .domain = domain};
+        if (auto problem = engine::DynamicSessionWindows::Validate(o)) {
+          throw InputError(w.dynamic_gap->where, *problem);
+        }
+        return std::make_shared<engine::DynamicSessionWindows>(std::move(o));
       }
       engine::SessionWindowOptions o{.gap = w.gap, .domain = domain};
       check(engine::SessionWindows::Validate(o));
@@ -135,14 +146,15 @@ void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNo
   node.kind = PlannedNode::Kind::kWindow;
   WindowPlan plan;
   plan.input_schema = input;
-  plan.key_field = *node.key_field;
-  plan.assigner = MakeAssigner(w);
+  plan.key_field = node.key_field;  // nullopt: windowAll (§11.1)
+  plan.assigner = MakeAssigner(w, input);
   plan.trigger = MakeTrigger(w, *plan.assigner);
   plan.allowed_lateness = w.allowed_lateness;
   for (const AggregateText& a : stream.aggregate) plan.aggregates.push_back(ParseAggregate(a, input));
   if (auto problem = engine::ValidateWindowAggregates(input, plan.aggregates)) {
     throw InputError(stream.aggregate_where, *problem);
   }
+  if (stream.reduce) plan.reduce = PlanReduce(*stream.reduce, input);
   if (!w.late_output.empty()) {
     plan.late_data = engine::LateDataMode::kSideOutput;
     AddTag(node, {w.late_output, input}, w.late_output_where);
@@ -150,7 +162,10 @@ void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNo
   if (auto problem = engine::WindowOperator::Validate(plan.MakeOptions())) {
     throw InputError(w.trigger_where.line > 0 ? w.trigger_where : w.where, *problem);
   }
-  node.schema = engine::WindowResultSchema(input, plan.key_field, plan.aggregates);
+  // A window reduce emits the reduced record itself (§11.2).
+  node.schema = plan.reduce ? input
+                            : engine::WindowResultSchema(input, plan.key_field, plan.aggregates);
+  if (!stream.process.empty()) PlanWindowFunction(stream, plan, node);
   node.window = std::move(plan);
 }
 

@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(same_seed_same_run_for_every_parallel_scenario) {
   for (const char* name : {"parallel/min-watermark-across-channels.yaml",
                            "parallel/lateness-at-parallelism-2.yaml",
                            "parallel/idle-partition-with-idleness.yaml",
-                           "routing/keyed-audit-fanout.yaml", "sensors/late-sensor-readings.yaml"}) {
+                           "routing/one-stream-many-sinks.yaml", "sensors/late-sensor-readings.yaml"}) {
     BOOST_TEST_CONTEXT(name) {
       const JobPlan plan = PlanJob(LoadScenario((dir / name).string()));
       const RunOptions options{.seed = 99, .detail = engine::Ledger::Detail::kEveryRecord};

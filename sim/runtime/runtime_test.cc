@@ -63,6 +63,44 @@ sinks: {counts: {}}
   BOOST_TEST(subtask_of[4] == 3u);  // user-1
 }
 
+// §11.4: key_by before a map places keys exactly as before a window (the same
+// key groups, §6.5): "a" -> 2, "b" -> 0, "key1" -> 1, "key2" -> 0, "user-1" -> 3
+// at parallelism 4. The map's emissions name the subtask that ran each record.
+BOOST_AUTO_TEST_CASE(key_by_before_a_map_places_keys_by_key_group) {
+  const std::string yaml = R"(
+sources:
+  events:
+    events:
+      - {k: a, ts: 1}
+      - {k: b, ts: 2}
+      - {k: key1, ts: 3}
+      - {k: key2, ts: 4}
+      - {k: user-1, ts: 5}
+    schema: {k: string, ts: int}
+    event_time: ts
+streams:
+  tagged:
+    from: events
+    key_by: k
+    parallelism: 4
+    map: {seen: "true"}
+sinks: {tagged: {}}
+)";
+  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const RunResult result = RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
+  const NodeIndex map_node = plan.FindSink("tagged")->node;
+  std::map<engine::RecordId, uint32_t> subtask_of;
+  for (const engine::LedgerEntry& e : result.ledger.entries()) {
+    if (e.node == map_node && e.fate == engine::Fate::kEmitted) subtask_of[e.record] = e.subtask;
+  }
+  BOOST_REQUIRE_EQUAL(subtask_of.size(), 5u);
+  BOOST_TEST(subtask_of[0] == 2u);  // a
+  BOOST_TEST(subtask_of[1] == 0u);  // b
+  BOOST_TEST(subtask_of[2] == 1u);  // key1
+  BOOST_TEST(subtask_of[3] == 0u);  // key2
+  BOOST_TEST(subtask_of[4] == 3u);  // user-1
+}
+
 const std::string kParallelUnion = R"(
 channels: {latency: {min: 0ms, max: 3ms}}
 sources:

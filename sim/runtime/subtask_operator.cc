@@ -2,6 +2,7 @@
 
 #include "engine/check.h"
 #include "engine/keyed_process_operator.h"
+#include "engine/rolling_reduce_operator.h"
 #include "engine/rule_process_function.h"
 #include "engine/window_operator.h"
 
@@ -52,6 +53,35 @@ class MapOperator final : public SubtaskOperator {
   const std::vector<engine::Expression>& fields_;
 };
 
+// flat_map: the input once per item of its list, with the item in place; an
+// empty list (or null) emits nothing, which the ledger notes as filtered.
+class FlatMapOperator final : public SubtaskOperator {
+ public:
+  explicit FlatMapOperator(const PlannedNode& node)
+      : items_(*node.flat_map_items), field_(node.flat_map_field) {}
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    engine::Value items = items_.Evaluate(record);
+    const auto* list = std::get_if<engine::StringList>(&items);
+    if (list == nullptr || list->empty()) {
+      ctx.Note(record.id, Fate::kFiltered);
+      return;
+    }
+    for (const std::string& item : *list) {
+      Record out{.id = record.id, .timestamp = record.timestamp, .values = record.values};
+      if (field_ == out.values.size()) {
+        out.values.emplace_back(item);
+      } else {
+        out.values[field_] = item;
+      }
+      ctx.Emit(engine::kMainPort, std::move(out));
+    }
+  }
+
+ private:
+  const engine::Expression& items_;
+  const size_t field_;
+};
+
 class RouterOperator final : public SubtaskOperator {
  public:
   explicit RouterOperator(const engine::Router& router) : router_(router) {}
@@ -65,11 +95,13 @@ class RouterOperator final : public SubtaskOperator {
 };
 
 // The window operator of one subtask. Results become records of the node's
-// schema (key, window_start, window_end, aggregates, firing) stamped with the
-// window's max timestamp; late records leave on port 1 as they came.
+// schema (key, window_start, window_end, aggregates, firing; a reduce's
+// record as it is) stamped with the window's max timestamp; late records
+// leave on port 1 as they came.
 class WindowSubtaskOperator final : public SubtaskOperator, private engine::WindowOutput {
  public:
-  explicit WindowSubtaskOperator(const WindowPlan& plan) : operator_(plan.MakeOptions()) {}
+  explicit WindowSubtaskOperator(const WindowPlan& plan)
+      : operator_(plan.MakeOptions()), reduced_(plan.reduce.has_value()), plan_(plan) {}
 
   void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx_ = &ctx;
@@ -113,14 +145,51 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
 
   void EmitResult(engine::WindowResult result) override {
     if (ctx_->detailed()) ctx_->NoteFiring(result);
-    Record out{.id = engine::kNoRecordId, .timestamp = result.timestamp, .values = result.ToValues()};
-    ctx_->Emit(engine::kMainPort, std::move(out));
+    Record out{.id = engine::kNoRecordId,
+               .timestamp = result.timestamp,
+               .values = reduced_ ? std::move(result.aggregates) : result.ToValues()};
+    if (!plan_.function) {
+      ctx_->Emit(engine::kMainPort, std::move(out));
+      return;
+    }
+    // The window function (§11.3): its rules read the record and the context.
+    for (const WindowContextField field : plan_.function_context) {
+      switch (field) {
+        case WindowContextField::kKey: out.values.push_back(result.key); break;
+        case WindowContextField::kWindowStart:
+          out.values.emplace_back(result.window.start().millis());
+          break;
+        case WindowContextField::kWindowEnd: out.values.emplace_back(result.window.end().millis()); break;
+        case WindowContextField::kFiring:
+          out.values.emplace_back(std::string(engine::FiringKindName(result.kind)));
+          break;
+        case WindowContextField::kCurrentWatermark:
+          out.values.emplace_back(operator_.current_watermark().millis());
+          break;
+      }
+    }
+    plan_.function->Route(out, [&](Port port, Record emitted) { ctx_->Emit(port, std::move(emitted)); });
   }
 
   void EmitLateRecord(const Record& record) override { ctx_->Emit(1, record); }
 
   engine::WindowOperator operator_;
+  const bool reduced_;
+  const WindowPlan& plan_;
   OperatorContext* ctx_ = nullptr;
+};
+
+// A rolling reduce of a keyed stream: one output per input (§11.2).
+class RollingReduceSubtaskOperator final : public SubtaskOperator {
+ public:
+  explicit RollingReduceSubtaskOperator(const PlannedNode& node)
+      : operator_(*node.key_field, *node.reduce) {}
+  void ProcessRecord(Record&& record, OperatorContext& ctx) override {
+    ctx.Emit(engine::kMainPort, operator_.ProcessElement(record));
+  }
+
+ private:
+  engine::RollingReduceOperator operator_;
 };
 
 // A keyed process step with timers (RuleProcessFunction) on one subtask.
@@ -173,6 +242,10 @@ std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node) {
       return std::make_unique<WindowSubtaskOperator>(*node.window);
     case PlannedNode::Kind::kKeyedProcess:
       return std::make_unique<KeyedProcessSubtaskOperator>(node);
+    case PlannedNode::Kind::kKeyedReduce:
+      return std::make_unique<RollingReduceSubtaskOperator>(node);
+    case PlannedNode::Kind::kFlatMap:
+      return std::make_unique<FlatMapOperator>(node);
   }
   TIDEMARK_CHECK(false);
   return nullptr;

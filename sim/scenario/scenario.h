@@ -117,6 +117,8 @@ struct WindowSpec {
   engine::Duration size = engine::Duration::Zero();   // tumbling, sliding
   engine::Duration slide = engine::Duration::Zero();  // sliding
   engine::Duration gap = engine::Duration::Zero();    // session
+  // session: a gap computed per element (int, ms) instead of `gap` (§11.6).
+  std::optional<ExpressionText> dynamic_gap;
   engine::Duration offset = engine::Duration::Zero();
   enum class Time { kEvent, kProcessing } time = Time::kEvent;
   engine::Duration allowed_lateness = engine::Duration::Zero();
@@ -128,6 +130,28 @@ struct WindowSpec {
   engine::Duration trigger_interval = engine::Duration::Zero();
   bool purging = false;
   SourceLocation trigger_where;
+};
+
+// A reduce of a keyed stream (rolling, one output per input) or of a window
+// (one output per firing): Flink's reduce(ReduceFunction) with expressions over
+// the accumulated record `acc` and the incoming one `cur`, or one of the
+// built-in aggregations sum/min/max/minBy/maxBy on one field (§11.2).
+struct ReduceSpec {
+  enum class Kind { kExpression, kSum, kMin, kMax, kMinBy, kMaxBy };
+  Kind kind = Kind::kExpression;
+  SourceLocation where;
+  std::vector<Projection> fields;  // kExpression: field = expression over acc.* and cur.*
+  std::string field;               // the others: the field compared or summed
+  SourceLocation field_where;
+  bool first = true;               // minBy/maxBy: on a tie keep the first record (else the last)
+};
+
+// `flat_map: {each: LIST, as: NAME}`: one output per item of the list
+// expression, the input's fields plus NAME = the item (§11.5).
+struct FlatMapSpec {
+  ExpressionText each;
+  std::string as;
+  SourceLocation as_where;
 };
 
 // `aggregate:` entry: output name = kind(field), e.g. `avg_temp: avg(temperature)`.
@@ -144,16 +168,25 @@ struct StreamSpec {
   // Exactly one operation (or none: a pass-through / union).
   std::optional<std::string> side_output;  // take this tag from the `from` stream
   SourceLocation side_output_where;
+  // The type the reader expects the tag to carry (`side_output: {tag, type}`),
+  // as an OutputTag<T> names its T (§11.7).
+  std::optional<engine::Schema> side_output_type;
+  SourceLocation side_output_type_where;
   std::optional<ExpressionText> filter;
   std::vector<Projection> map;  // computed fields, added or replaced in order
+  std::optional<FlatMapSpec> flat_map;
   std::vector<RouteRule> process;
   std::vector<RouteRule> on_timer;  // keyed process only
   SourceLocation on_timer_where;
   std::optional<std::string> key_by;  // partition by this field (Flink key groups, §6)
   SourceLocation key_by_where;
-  std::optional<WindowSpec> window;   // REQUIRES key_by; with `aggregate`
+  // With key_by a keyed window, without it windowAll (§11.1); with
+  // `aggregate` or a reduce, and optionally `process` rules run on each
+  // firing (a ProcessWindowFunction, §11.3).
+  std::optional<WindowSpec> window;
   std::vector<AggregateText> aggregate;
   SourceLocation aggregate_where;
+  std::optional<ReduceSpec> reduce;   // needs key_by (rolling) or a window
   std::optional<int> parallelism;     // default: the input's parallelism
   SourceLocation parallelism_where;
   enum class Partitioning { kDefault, kForward, kRebalance } partitioning = Partitioning::kDefault;

@@ -132,10 +132,21 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     }
   }
   if (auto arrival = map.Get("arrival")) {
-    YamlMap arrival_map(*arrival, "the arrival pace", {"every"});
-    const YamlValue every = arrival_map.Require("every");
-    source.arrival_every = every.AsDuration("the time between arrivals");
-    if (source.arrival_every.millis() < 0) every.Fail("the time between arrivals cannot be negative");
+    // `instant`: an in-memory source (fromElements) hands every row over at
+    // processing time 0, before the first periodic watermark (§11.8).
+    if (arrival->IsScalar()) {
+      if (arrival->AsString("the arrival pace") != "instant") {
+        arrival->Fail("unknown arrival pace", "write 'instant' or a mapping like '{every: 1ms}'");
+      }
+      source.arrival_every = engine::Duration::Zero();
+    } else {
+      YamlMap arrival_map(*arrival, "the arrival pace", {"every"});
+      const YamlValue every = arrival_map.Require("every");
+      source.arrival_every = every.AsDuration("the time between arrivals");
+      if (source.arrival_every.millis() < 0) {
+        every.Fail("the time between arrivals cannot be negative");
+      }
+    }
   }
   return source;
 }

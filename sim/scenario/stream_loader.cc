@@ -4,6 +4,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "sim/scenario/duration_text.h"
 #include "sim/scenario/internal/read_values.h"
 
 namespace tidemark::sim::internal {
@@ -135,7 +136,13 @@ WindowSpec ReadWindow(const YamlValue& v) {
   if (auto session = map.Get("session")) {
     YamlMap m(*session, "the session window", {"gap"});
     w.kind = WindowSpec::Kind::kSession;
-    w.gap = m.Require("gap").AsDuration("the session gap");
+    const YamlValue gap = m.Require("gap");
+    // A duration, or else an expression of the record: a dynamic gap (§11.6).
+    if (gap.IsScalar() && !ParseDuration(gap.AsString("the session gap"))) {
+      w.dynamic_gap = ReadExpression(gap, "the session gap expression");
+    } else {
+      w.gap = gap.AsDuration("the session gap");
+    }
     ++kinds;
   }
   if (auto global = map.Get("global")) {
@@ -197,12 +204,58 @@ WindowSpec ReadWindow(const YamlValue& v) {
   return w;
 }
 
+// The reduce keys of a stream: `reduce: {field: EXPR}` or one of sum, min,
+// max (a field name) and min_by, max_by (a field name, or {field, first}).
+constexpr const char* kReduceKeys[] = {"reduce", "sum", "min", "max", "min_by", "max_by"};
+
+std::optional<ReduceSpec> ReadReduce(const YamlMap& map) {
+  std::optional<ReduceSpec> out;
+  for (const char* key : kReduceKeys) {
+    auto v = map.Get(key);
+    if (!v) continue;
+    if (out) v->Fail(fmt::format("'{}' is a second reduce on this stream", key),
+                     "give each reduce or aggregation its own stream");
+    ReduceSpec r;
+    r.where = v->where();
+    const std::string_view name(key);
+    if (name == "reduce") {
+      r.kind = ReduceSpec::Kind::kExpression;
+      r.fields = ReadProjections(*v, "the reduced fields");
+      if (v->IsSequence() || r.fields.empty()) {
+        v->Fail("'reduce' needs a mapping of fields to expressions",
+                "write e.g. 'reduce: {total: acc.total + cur.total}'");
+      }
+    } else {
+      r.kind = name == "sum"      ? ReduceSpec::Kind::kSum
+               : name == "min"    ? ReduceSpec::Kind::kMin
+               : name == "max"    ? ReduceSpec::Kind::kMax
+               : name == "min_by" ? ReduceSpec::Kind::kMinBy
+                                  : ReduceSpec::Kind::kMaxBy;
+      const bool by = r.kind == ReduceSpec::Kind::kMinBy || r.kind == ReduceSpec::Kind::kMaxBy;
+      if (by && v->IsMap()) {
+        YamlMap m(*v, fmt::format("'{}'", key), {"field", "first"});
+        const YamlValue field = m.Require("field");
+        r.field = field.AsString("a field name");
+        r.field_where = field.where();
+        if (auto first = m.Get("first")) r.first = first->AsBool("whether ties keep the first");
+      } else {
+        r.field = v->AsString("a field name");
+        r.field_where = v->where();
+      }
+    }
+    out = std::move(r);
+  }
+  return out;
+}
+
 }  // namespace
 
 StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v) {
   YamlMap map(v, fmt::format("stream '{}'", name),
-              {"from", "side_output", "filter", "map", "process", "on_timer", "key_by", "window",
-               "aggregate", "parallelism", "partitioning"});
+              {"from", "side_output", "filter", "map", "flat_map", "process", "on_timer", "key_by",
+               "window",
+               "aggregate", "reduce", "sum", "min", "max", "min_by", "max_by", "parallelism",
+               "partitioning"});
   StreamSpec s;
   s.name = name;
   s.where = where;
@@ -219,8 +272,19 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
   if (s.from.empty()) from.Fail("'from' names no stream");
   int operations = 0;
   if (auto side = map.Get("side_output")) {
-    s.side_output = ReadTag(*side, "a side-output tag");
-    s.side_output_where = side->where();
+    if (side->IsMap()) {  // {tag: late, type: {...}}: the type the reader expects
+      YamlMap m(*side, "the side output", {"tag", "type"});
+      const YamlValue tag = m.Require("tag");
+      s.side_output = ReadTag(tag, "a side-output tag");
+      s.side_output_where = tag.where();
+      if (auto type = m.Get("type")) {
+        s.side_output_type = ReadSchema(*type);
+        s.side_output_type_where = type->where();
+      }
+    } else {
+      s.side_output = ReadTag(*side, "a side-output tag");
+      s.side_output_where = side->where();
+    }
     ++operations;
   }
   if (auto filter = map.Get("filter")) {
@@ -231,12 +295,23 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
     s.map = ReadProjections(*m, "computed fields");
     ++operations;
   }
-  if (auto process = map.Get("process")) {
-    s.process = ReadRules(*process, "process");
+  if (auto flat = map.Get("flat_map")) {
+    YamlMap m(*flat, "the flat_map", {"each", "as"});
+    const YamlValue as = m.Require("as");
+    s.flat_map = FlatMapSpec{.each = ReadExpression(m.Require("each"), "a list expression"),
+                             .as = as.AsString("a field name"),
+                             .as_where = as.where()};
     ++operations;
   }
+  if (auto process = map.Get("process")) {
+    s.process = ReadRules(*process, "process");
+    // With a window, the rules are its window function (§11.3), not an operation.
+    if (!map.Has("window")) ++operations;
+  }
   if (auto on_timer = map.Get("on_timer")) {
-    if (!map.Has("process")) on_timer->Fail("'on_timer' belongs to a keyed 'process'");
+    if (!map.Has("process") || map.Has("window")) {
+      on_timer->Fail("'on_timer' belongs to a keyed 'process' without a window");
+    }
     s.on_timer = ReadRules(*on_timer, "on_timer");
     s.on_timer_where = on_timer->where();
   }
@@ -257,24 +332,41 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
     s.key_by = key->AsString("a key field");
     s.key_by_where = key->where();
   }
+  s.reduce = ReadReduce(map);
   if (auto window = map.Get("window")) {
+    // Without key_by this is windowAll (§11.1).
     s.window = ReadWindow(*window);
     ++operations;
-    if (!s.key_by) window->Fail("a window needs 'key_by' on the same stream",
-                                "add e.g. 'key_by: sensor_id' (windowAll is not modelled)");
     const auto aggregate = map.Get("aggregate");
-    if (!aggregate) window->Fail("a window needs 'aggregate'", "add e.g. 'aggregate: {n: count()}'");
-    YamlMap aggregates(*aggregate, "the aggregates", {});
-    for (const auto& entry : aggregates.entries()) {
-      s.aggregate.push_back({entry.key, ReadExpression(entry.value, "an aggregate call")});
+    if (!aggregate && !s.reduce) {
+      window->Fail("a window needs 'aggregate' or a reduce",
+                   "add e.g. 'aggregate: {n: count()}', 'reduce: {total: acc.total + cur.total}' "
+                   "or 'max_by: temperature'");
     }
-    if (s.aggregate.empty()) aggregate->Fail("'aggregate' names no aggregate");
-    s.aggregate_where = aggregate->where();
+    if (aggregate && s.reduce) {
+      aggregate->Fail("a window takes either 'aggregate' or a reduce, not both");
+    }
+    if (aggregate) {
+      YamlMap aggregates(*aggregate, "the aggregates", {});
+      for (const auto& entry : aggregates.entries()) {
+        s.aggregate.push_back({entry.key, ReadExpression(entry.value, "an aggregate call")});
+      }
+      if (s.aggregate.empty()) aggregate->Fail("'aggregate' names no aggregate");
+      s.aggregate_where = aggregate->where();
+    }
   } else if (auto aggregate = map.Get("aggregate")) {
-    aggregate->Fail("'aggregate' needs a 'window' on the same stream");
-  }
-  if (s.key_by && !s.window && s.process.empty()) {
-    map.Require("key_by").Fail("'key_by' needs a 'window' or a 'process' on the same stream");
+    aggregate->Fail("'aggregate' needs a 'window' on the same stream",
+                    s.key_by ? "for a running value per key write a reduce such as 'sum: FIELD' "
+                               "or 'max_by: FIELD'"
+                             : "");
+  } else if (s.reduce) {
+    ++operations;
+    if (!s.key_by) {
+      // Flink's DataStream has no reduce: only a KeyedStream or a window does.
+      throw engine::InputError(s.reduce->where, "a reduce needs 'key_by' or a 'window'",
+                               "add 'key_by: FIELD' for a running value per key, or a 'window' "
+                               "(without key_by: windowAll)");
+    }
   }
   if (auto parallelism = map.Get("parallelism")) {
     s.parallelism = ReadParallelism(*parallelism);
@@ -291,11 +383,16 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
       partitioning->Fail(fmt::format("unknown partitioning '{}'", p),
                          engine::UnknownNameHint(p, {"forward", "rebalance"}));
     }
-    if (s.key_by) partitioning->Fail("'partitioning' cannot be combined with 'key_by'");
+    if (s.key_by) {
+      partitioning->Fail("'partitioning' cannot be combined with 'key_by'",
+                         "key_by already hash-partitions the input by key groups; drop "
+                         "'partitioning'");
+    }
   }
   if (operations > 1) {
     map.value().Fail(fmt::format("stream '{}' has more than one operation", name),
-                     "give each of side_output, filter, map, process, window its own stream");
+                     "give each of side_output, filter, map, flat_map, process, window, reduce its own "
+                     "stream");
   }
   return s;
 }

@@ -83,6 +83,8 @@ std::string SyntaxHint(engine::ValueType type) {
       return "a double is written like 21.5, -3 or 1e-3; leave the cell empty for null";
     case engine::ValueType::kBool:
       return "a bool is true or false (any case); leave the cell empty for null";
+    case engine::ValueType::kList:
+      return "a list is written [a, b, c], its items separated by a comma and a space";
     default:
       return "";
   }
@@ -154,6 +156,19 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
       if (!text.empty()) break;
       out = std::monostate();
       return true;
+    case engine::ValueType::kList: {
+      // "[a, b, c]", as FormatValue prints a list; "[]" is the empty list.
+      if (text.size() < 2 || text.front() != '[' || text.back() != ']') break;
+      engine::StringList items;
+      std::string_view body = text.substr(1, text.size() - 2);
+      while (!body.empty()) {
+        const size_t comma = body.find(", ");
+        items.emplace_back(body.substr(0, comma));
+        body = comma == std::string_view::npos ? std::string_view() : body.substr(comma + 2);
+      }
+      out = std::move(items);
+      return true;
+    }
   }
   Fail(error, type, text, status);
   return false;

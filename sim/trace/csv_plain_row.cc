@@ -121,6 +121,7 @@ PlainRowParser::PlainRowParser(const TraceHeader& header, const engine::Schema& 
           case engine::ValueType::kString: op = Op::kString; break;
           case engine::ValueType::kBool: op = Op::kBool; break;
           case engine::ValueType::kNull: op = Op::kNull; break;
+          case engine::ValueType::kList: op = Op::kList; break;
         }
         break;
     }
@@ -195,6 +196,7 @@ bool PlainRowParser::ParseCell(const Column& column, std::string_view text, Trac
     case Op::kBool:
       return ParseCellInto(text, engine::ValueType::kBool, row.record.values[column.field]);
     case Op::kNull:
+    case Op::kList:
       return false;  // only an empty cell (above) is a null; the general path says so
     case Op::kArrival: {
       int64_t ms = 0;

@@ -39,7 +39,7 @@ class PlainRowParser {
 
  private:
   // Field columns first: ops below kArrival write a value.
-  enum class Op : uint8_t { kInt, kDouble, kString, kBool, kNull, kArrival, kPartition, kKind };
+  enum class Op : uint8_t { kInt, kDouble, kString, kBool, kNull, kList, kArrival, kPartition, kKind };
   struct Column {
     Op op;
     size_t field;  // the schema index, for field columns

@@ -41,11 +41,10 @@ std::string Plural(int n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
-// Whether the trace scripts watermarks itself: a watermark or idle row (@kind).
-// Inline events are events only. A source whose event-time field is not an
+// Whether the trace (a CSV file or inline events) scripts watermarks itself:
+// a watermark or idle row (@kind). A source whose event-time field is not an
 // int field is PlanJob's to reject; its trace cannot be read.
 bool HasScriptedWatermarks(const SourceSpec& source) {
-  if (source.trace_path.empty()) return false;
   const auto ts = source.schema.IndexOf(source.event_time_field);
   if (!ts || source.schema.field(*ts).type != engine::ValueType::kInt) return false;
   const TraceSource trace_source = TraceOf(source);

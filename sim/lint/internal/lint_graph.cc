@@ -164,8 +164,11 @@ std::optional<engine::Schema> DeriveStream(size_t index, const engine::Schema& i
         e.schema = in;
       }
     }
-    auto key = in.IndexOf(stream.key_by.value_or(""));
-    if (!key) return std::nullopt;
+    std::optional<size_t> key;  // none: windowAll
+    if (stream.key_by) {
+      key = in.IndexOf(*stream.key_by);
+      if (!key) return std::nullopt;
+    }
     try {
       PlannedNode node;
       node.key_field = key;
@@ -176,10 +179,14 @@ std::optional<engine::Schema> DeriveStream(size_t index, const engine::Schema& i
     }
   }
   if (!stream.process.empty()) return DeriveProcess(stream, index, in, graph);
-  if (!stream.map.empty()) {
+  if (!stream.map.empty() || stream.flat_map) {
     try {
       PlannedNode node;
-      PlanMap(stream, in, node);
+      if (stream.flat_map) {
+        PlanFlatMap(stream, in, node);
+      } else {
+        PlanMap(stream, in, node);
+      }
       return node.schema;
     } catch (const engine::InputError&) {
       return std::nullopt;

@@ -151,7 +151,8 @@ void SideOutputSource(const LintGraph& graph, size_t index, std::vector<LintFind
   if (emitter_item && graph.IsUpstream(*emitter_item, *from)) {
     why += fmt::format(" ('{}' reads the main output of '{}')", stream.from.front(), emitter);
   }
-  why += ". In Flink the stream just stays empty, with no error; tidemark refuses to run it";
+  why += ". In Flink the stream just stays empty, with no error; tidemark runs it the same way "
+         "and warns";
   out.push_back(LintFinding{
       .rule = std::string(kLintSideOutputWrongStream),
       .where = stream.side_output_where,
