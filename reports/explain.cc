@@ -1,5 +1,6 @@
 #include "reports/explain.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -484,8 +485,6 @@ std::string SourceWords(const sim::SourceSpec& spec) {
 }
 
 std::string JobLines(const sim::JobPlan& plan) {
-  static constexpr const char* kKinds[] = {"source", "union", "filter", "map", "process",
-                                           "side output", "window", "keyed process"};
   std::string out;
   for (const PlannedNode& node : plan.nodes) {
     std::vector<std::string> from;
@@ -495,8 +494,9 @@ std::string JobLines(const sim::JobPlan& plan) {
                          : fmt::format("{} side output '{}'", plan.nodes[in.node].name,
                                        plan.nodes[in.node].side_outputs[in.port - 1].id));
     }
-    out += fmt::format("  {}: {}, parallelism {}", node.name, kKinds[static_cast<int>(node.kind)],
-                       node.parallelism);
+    std::string kind(sim::NodeKindName(node.kind));  // "keyed_process" -> "keyed process"
+    std::replace(kind.begin(), kind.end(), '_', ' ');
+    out += fmt::format("  {}: {}, parallelism {}", node.name, kind, node.parallelism);
     if (!from.empty()) out += fmt::format(", from {}", fmt::join(from, " + "));
     if (node.kind == PlannedNode::Kind::kSource) {
       out += "; " + SourceWords(plan.spec.sources[node.source]);

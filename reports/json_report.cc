@@ -58,12 +58,6 @@ json Values(const std::vector<engine::Value>& values) {
 
 json Time(engine::Timestamp t) { return t.millis(); }
 
-std::string_view KindName(PlannedNode::Kind kind) {
-  static constexpr std::string_view kKinds[] = {"source",      "union",  "filter", "map",
-                                                "process",     "side_output", "window",
-                                                "keyed_process"};
-  return kKinds[static_cast<int>(kind)];
-}
 
 json Fields(const engine::Schema& schema) {
   json out = json::array();
@@ -90,7 +84,7 @@ json Operators(const sim::JobPlan& plan) {
     for (const engine::OutputTag& tag : node.side_outputs) side_outputs.push_back(tag.id);
     out.push_back({{"index", n},
                    {"name", node.name},
-                   {"kind", KindName(node.kind)},
+                   {"kind", sim::NodeKindName(node.kind)},
                    {"parallelism", node.parallelism},
                    {"inputs", inputs},
                    {"side_outputs", side_outputs},

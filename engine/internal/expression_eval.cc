@@ -435,6 +435,7 @@ Datum ListFunction(const Program& program, const Node& node, const Record& recor
       break;
   }
   TIDEMARK_CHECK(false);
+  return Datum::Null();
 }
 
 Datum FieldValue(const Node& node, const Record& record) {

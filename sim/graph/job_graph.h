@@ -148,6 +148,10 @@ struct PlannedNode {
   }
 };
 
+// "source", "union", "filter", "map", "process", "side_output", "window",
+// "keyed_process", "keyed_reduce", "flat_map": how reports name a node kind.
+std::string_view NodeKindName(PlannedNode::Kind kind);
+
 struct PlannedSink {
   std::string name;  // the stream's name
   NodeIndex node = 0;
