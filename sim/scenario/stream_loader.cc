@@ -388,6 +388,10 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
                          "key_by already hash-partitions the input by key groups; drop "
                          "'partitioning'");
     }
+    if (s.window) {
+      partitioning->Fail("'partitioning' cannot be combined with a windowAll",
+                         "windowAll sends every record to its one subtask; drop 'partitioning'");
+    }
   }
   if (operations > 1) {
     map.value().Fail(fmt::format("stream '{}' has more than one operation", name),
