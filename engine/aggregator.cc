@@ -37,14 +37,28 @@ Aggregator::Aggregator(const Schema& input, std::vector<AggregateSpec> specs)
 
 Aggregator::Aggregator(ReduceOptions reduce) : reducer_(std::in_place, std::move(reduce)) {}
 
+std::vector<Value> Aggregator::HeldRecord(const std::vector<Accumulator>& accs) {
+  std::vector<Value> row;
+  row.reserve(accs.size());
+  for (const Accumulator& acc : accs) row.push_back(acc.value);
+  return row;
+}
+
+void Aggregator::ReduceInto(std::vector<Accumulator>& accs, const std::vector<Value>& row) const {
+  std::vector<Value> held = HeldRecord(accs);
+  reducer_->Reduce(held, row);
+  for (size_t i = 0; i < held.size(); ++i) accs[i].value = std::move(held[i]);
+}
+
 void Aggregator::AddReduced(std::vector<Accumulator>& accs, const Record& record) const {
-  if (accs.empty()) accs.resize(1);
-  Accumulator& acc = accs.front();
-  if (acc.count++ == 0) {
-    acc.row = record.values;  // the first element is the reduce's start (ReducingState.add)
+  if (accs.empty() || accs.front().count == 0) {
+    // The first element is the reduce's start (ReducingState.add).
+    accs.resize(record.values.size());
+    for (size_t i = 0; i < accs.size(); ++i) accs[i].value = record.values[i];
   } else {
-    reducer_->Reduce(acc.row, record.values);
+    ReduceInto(accs, record.values);
   }
+  ++accs.front().count;
 }
 
 void Aggregator::Add(std::vector<Accumulator>& accs, const Record& record) const {
@@ -121,7 +135,7 @@ void Aggregator::Merge(std::vector<Accumulator>& target,
     if (target.empty() || target.front().count == 0) {
       target = source;
     } else {
-      reducer_->Reduce(target.front().row, source.front().row);
+      ReduceInto(target, HeldRecord(source));
       target.front().count += source.front().count;
     }
     return;
@@ -163,7 +177,7 @@ void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
 std::vector<Value> Aggregator::Results(const std::vector<Accumulator>& accs) const {
   if (reducer_) {
     TIDEMARK_CHECK(!accs.empty() && accs.front().count > 0);
-    return accs.front().row;
+    return HeldRecord(accs);
   }
   std::vector<Value> out;
   out.reserve(resolved_.size());

@@ -11,7 +11,10 @@
 // target's. The window operator merges sources in ascending window start.
 //
 // With a Reducer instead of specs (a window's reduce, §11.2) there is one
-// accumulator, holding the reduced record; merging reduces target with source.
+// accumulator per field of the reduced record, field i in accs[i].value, and
+// the count in accs[0]; merging reduces target with source. (Kept in the
+// accumulators rather than beside them so that Accumulator stays as small as
+// the aggregates need: every window holds a vector of them.)
 #ifndef TIDEMARK_ENGINE_AGGREGATOR_H_
 #define TIDEMARK_ENGINE_AGGREGATOR_H_
 
@@ -31,8 +34,7 @@ struct Accumulator {
   int64_t count = 0;       // values taken (non-null ones for count/sum/min/max/avg)
   int64_t int_sum = 0;     // sum/avg of an int field, wrapping like Java long
   double double_sum = 0;   // sum/avg of a double field
-  Value value;             // min/max/first/last; collect: the list body "a, b"
-  std::vector<Value> row;  // reduce: the reduced record (valid when count > 0)
+  Value value;             // min/max/first/last; collect: the list body "a, b"; reduce: a field
 };
 
 class Aggregator {
@@ -68,6 +70,9 @@ class Aggregator {
   Value ResultOne(const Resolved& r, const Accumulator& acc) const;
 
   void AddReduced(std::vector<Accumulator>& accs, const Record& record) const;
+  // Reduces `row` into the record held by `accs`. REQUIRES: accs holds one.
+  void ReduceInto(std::vector<Accumulator>& accs, const std::vector<Value>& row) const;
+  static std::vector<Value> HeldRecord(const std::vector<Accumulator>& accs);
 
   std::vector<AggregateSpec> specs_;
   std::vector<Resolved> resolved_;

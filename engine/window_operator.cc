@@ -96,8 +96,7 @@ void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTim
 }
 
 const ElementDecision& WindowOperator::ProcessElement(const Record& record, WindowOutput& out) {
-  static const Value kAllKey;  // windowAll: NullByteKeySelector, one key for everything
-  const KeyId key = keys_.Intern(key_field_ ? record.values[*key_field_] : kAllKey);
+  const KeyId key = keys_.Intern(key_field_ ? record.values[*key_field_] : all_key_);
   if (key == key_states_.size()) key_states_.emplace_back();
   KeyState& ks = key_states_[key];
 

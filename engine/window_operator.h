@@ -165,6 +165,7 @@ class WindowOperator {
   const Duration allowed_lateness_;
   const LateDataMode late_data_;
   const std::optional<size_t> key_field_;
+  const Value all_key_{};  // windowAll: NullByteKeySelector, one key for everything
   const Aggregator aggregator_;
 
   KeyTable keys_;

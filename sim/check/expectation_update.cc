@@ -81,8 +81,11 @@ void WriteFile(const std::string& path, const std::string& text) {
 std::string YamlScalar(const engine::Value& value) {
   switch (engine::TypeOf(value)) {
     case engine::ValueType::kNull: return "null";
+    case engine::ValueType::kList:  // "[a, b]" would read as a YAML sequence: quote it
     case engine::ValueType::kString: {
-      const std::string& s = std::get<std::string>(value);
+      const std::string s = engine::TypeOf(value) == engine::ValueType::kList
+                                ? engine::FormatValue(value)
+                                : std::get<std::string>(value);
       if (IsPlainYamlString(s)) return s;
       std::string out = "\"";
       for (char c : s) {

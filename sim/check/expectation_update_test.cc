@@ -64,6 +64,9 @@ BOOST_AUTO_TEST_CASE(yaml_scalars_read_back_as_the_same_value) {
   BOOST_TEST(YamlScalar(engine::Value{}) == "null");
   BOOST_TEST(YamlScalar(21.75) == "21.75");
   BOOST_TEST(YamlScalar(int64_t{-3}) == "-3");
+  // A list (§11.5) as the trace and expectation syntax writes it, quoted so
+  // that YAML does not read a sequence.
+  BOOST_TEST(YamlScalar(engine::StringList{"a", "b"}) == "\"[a, b]\"");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
