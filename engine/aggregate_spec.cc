@@ -16,13 +16,14 @@ std::string_view AggregateKindName(AggregateKind kind) {
     case AggregateKind::kFirst: return "first";
     case AggregateKind::kLast: return "last";
     case AggregateKind::kCollect: return "collect";
+    case AggregateKind::kElements: return "elements";
   }
   return "?";
 }
 
 const std::vector<std::string>& AggregateKindNames() {
-  static const std::vector<std::string> names = {"count", "sum",   "min",  "max",
-                                                 "avg",   "first", "last", "collect"};
+  static const std::vector<std::string> names = {"count", "sum",  "min",     "max",     "avg",
+                                                 "first", "last", "collect", "elements"};
   return names;
 }
 
@@ -30,7 +31,7 @@ std::optional<AggregateKind> ParseAggregateKind(std::string_view name) {
   for (AggregateKind kind :
        {AggregateKind::kCount, AggregateKind::kSum, AggregateKind::kMin, AggregateKind::kMax,
         AggregateKind::kAvg, AggregateKind::kFirst, AggregateKind::kLast,
-        AggregateKind::kCollect}) {
+        AggregateKind::kCollect, AggregateKind::kElements}) {
     if (AggregateKindName(kind) == name) return kind;
   }
   return std::nullopt;
@@ -57,6 +58,7 @@ ValueType AggregateResultType(const Schema& input, const AggregateSpec& spec) {
     case AggregateKind::kCount: return ValueType::kInt;
     case AggregateKind::kAvg: return ValueType::kDouble;
     case AggregateKind::kCollect: return ValueType::kString;
+    case AggregateKind::kElements: return ValueType::kList;
     case AggregateKind::kSum:
     case AggregateKind::kMin:
     case AggregateKind::kMax:

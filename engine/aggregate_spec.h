@@ -3,7 +3,8 @@
 // its index in the input schema.
 //
 // Result types: count -> int; sum -> the field's type (int or double);
-// avg -> double; min/max/first/last -> the field's type; collect -> string.
+// avg -> double; min/max/first/last -> the field's type; collect -> string;
+// elements -> list.
 // Null values are skipped by count(field)/sum/min/max/avg; count() without a
 // field counts elements; first/last/collect take every value, nulls included.
 #ifndef TIDEMARK_ENGINE_AGGREGATE_SPEC_H_
@@ -20,9 +21,12 @@
 
 namespace tidemark::engine {
 
-enum class AggregateKind { kCount, kSum, kMin, kMax, kAvg, kFirst, kLast, kCollect };
+// kElements: the values of the field of every element, in arrival order, as a
+// list of their printed forms (a window function's contents, §11.3).
+enum class AggregateKind { kCount, kSum, kMin, kMax, kAvg, kFirst, kLast, kCollect, kElements };
 
-// The scenario spelling: "count", "sum", "min", "max", "avg", "first", "last", "collect".
+// The scenario spelling: "count", "sum", "min", "max", "avg", "first", "last", "collect",
+// "elements".
 std::string_view AggregateKindName(AggregateKind kind);
 std::optional<AggregateKind> ParseAggregateKind(std::string_view name);
 // Every spelling, for error hints.

@@ -95,7 +95,8 @@ inline void Aggregator::AddOne(const Resolved& r, Accumulator& acc, const Record
     case AggregateKind::kMax:
     case AggregateKind::kFirst:
     case AggregateKind::kLast:
-    case AggregateKind::kCollect: AddValue(r, acc, record.values[r.field]); return;
+    case AggregateKind::kCollect:
+    case AggregateKind::kElements: AddValue(r, acc, record.values[r.field]); return;
   }
 }
 
@@ -123,6 +124,11 @@ void Aggregator::AddValue(const Resolved& r, Accumulator& acc, const Value& v) c
       return;
     case AggregateKind::kCollect:
       AppendCollected(acc.value, FormatValue(v));
+      ++acc.count;
+      return;
+    case AggregateKind::kElements:
+      if (acc.count == 0) acc.value = StringList();
+      std::get<StringList>(acc.value).push_back(FormatValue(v));
       ++acc.count;
       return;
   }
@@ -170,6 +176,13 @@ void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
     case AggregateKind::kCollect:
       AppendCollected(target.value, std::get<std::string>(source.value));
       break;
+    case AggregateKind::kElements: {
+      if (target.count == 0) target.value = StringList();
+      const StringList& items = std::get<StringList>(source.value);
+      StringList& into = std::get<StringList>(target.value);
+      into.insert(into.end(), items.begin(), items.end());
+      break;
+    }
   }
   target.count += source.count;
 }
@@ -206,6 +219,9 @@ Value Aggregator::ResultOne(const Resolved& r, const Accumulator& acc) const {
     case AggregateKind::kCollect:
       if (acc.count == 0) return std::string("[]");
       return fmt::format("[{}]", std::get<std::string>(acc.value));
+    case AggregateKind::kElements:
+      if (acc.count == 0) return StringList();
+      return acc.value;
   }
   return Value();
 }

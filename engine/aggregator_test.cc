@@ -142,6 +142,22 @@ BOOST_AUTO_TEST_CASE(validation_rejects_missing_and_non_numeric_fields) {
   BOOST_TEST(!ParseAggregateKind("median").has_value());
 }
 
+// elements(f): every value of f in arrival order, printed, as a list; merging
+// appends the source's after the target's (§11.3, §10.4).
+BOOST_AUTO_TEST_CASE(elements_lists_the_values_in_order_and_merges_target_first) {
+  const Aggregator agg(Readings(), {Spec("e", AggregateKind::kElements, 1)});
+  std::vector<Accumulator> target;
+  std::vector<Accumulator> source;
+  BOOST_TEST((agg.Results(target)[0] == Value(StringList{})));
+  agg.Add(target, Reading("s1", int64_t{3}, 1.0));
+  agg.Add(target, Reading("s1", Value(), 2.0));
+  agg.Add(source, Reading("s1", int64_t{7}, 3.0));
+  agg.Merge(target, source);
+  BOOST_TEST(FormatValue(agg.Results(target)[0]) == "[3, null, 7]");
+  BOOST_TEST((AggregateResultType(Readings(), Spec("e", AggregateKind::kElements, 1)) ==
+              ValueType::kList));
+}
+
 // The result schema: key, window bounds, aggregates with their types, firing.
 BOOST_AUTO_TEST_CASE(result_schema_lists_key_window_aggregates_and_firing) {
   const Schema schema = WindowResultSchema(
