@@ -367,10 +367,14 @@ void Narrator::Firing(const ScheduleStep& step) {
                  ? fmt::format("on time: watermark {} >= max timestamp {}", Ms(f.watermark), Ms(max_ts))
                  : fmt::format("on time: processing time {} >= max timestamp {}", Ms(f.time), Ms(max_ts));
       break;
-    case engine::FiringKind::kLate:
-      kind = fmt::format("a late firing within allowed lateness (watermark {}, cleanup after {})",
-                         Ms(f.watermark), Ms(max_ts));
+    case engine::FiringKind::kLate: {
+      // §1.2: the window stays until the watermark reaches its cleanup time,
+      // max timestamp + allowed lateness.
+      const engine::Duration lateness = plan_.nodes[step.node].window->allowed_lateness;
+      kind = fmt::format("a late firing within allowed lateness (watermark {}, cleanup at {})",
+                         Ms(f.watermark), Ms(engine::SaturatingAdd(max_ts, lateness)));
       break;
+    }
     case engine::FiringKind::kEarly:
       kind = fmt::format("an early firing by its trigger (watermark {} < max timestamp {})",
                          Ms(f.watermark), Ms(max_ts));
