@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -57,19 +58,76 @@ std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
 
 enum class Outcome { kPassed, kFailed, kUpdated, kSkipped, kBadInput };
 
-// Runs one scenario, prints its outcome, and records it in `record` for the
-// JUnit and summary files.
-Outcome CheckOne(const std::string& file, bool update, reports::CheckCase& record) {
-  record.file = file;
+struct CheckFlags {
+  std::vector<std::string> paths;
+  bool update = false;
+  std::optional<uint64_t> seed;
+  std::string junit;
+  std::string summary;
+};
+
+Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
+             reports::CheckCase& record) {
+  std::printf("FAIL %s\n", file.c_str());
+  record.status = reports::CheckCase::Status::kFailed;
+  for (const sim::SinkDiff& diff : diffs) {
+    std::printf("  %s: %s\n", diff.subject.c_str(), diff.lines.front().c_str());
+    record.diff.push_back(diff.subject + ": " + diff.lines.front());
+    for (size_t i = 1; i < diff.lines.size(); ++i) {
+      std::printf("    %s\n", diff.lines[i].c_str());
+      record.diff.push_back("  " + diff.lines[i]);
+    }
+  }
+  return Outcome::kFailed;
+}
+
+// A scenario with `expect_error:` passes when loading, planning or running it
+// is refused with an error that contains the text (at the line, if given).
+Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected,
+                     std::optional<uint64_t> seed,
+                     reports::CheckCase& record) {
+  const std::string wanted =
+      expected.line ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
+                    : fmt::format("'{}'", expected.contains);
+  std::string got;
   try {
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
     record.name = plan.spec.name;
-    if (!plan.spec.has_expectations()) {
+    sim::RunJob(plan, sim::CheckRunOptions(plan, seed.value_or(plan.spec.seed)));
+    got = "but it ran";
+  } catch (const engine::InputError& e) {
+    const std::string text = e.what();
+    const bool line_ok = !expected.line || e.where().line == *expected.line;
+    if (text.find(expected.contains) != std::string::npos && line_ok) {
+      std::printf("PASS %s (refused as expected)\n", file.c_str());
+      return Outcome::kPassed;
+    }
+    got = fmt::format("but it was refused with: {}", text);
+  }
+  return Fail(file, {{"", "expect_error", {fmt::format("expected a refusal with {}, {}", wanted, got)}}},
+              record);
+}
+
+// Runs one scenario, prints its outcome, and records it in `record` for the
+// JUnit and summary files.
+Outcome CheckOne(const std::string& file, const CheckFlags& flags, reports::CheckCase& record) {
+  record.file = file;
+  const bool update = flags.update;
+  try {
+    if (auto expected = sim::ReadExpectedError(sim::ReadScenarioFile(file), file)) {
+      return CheckRefusal(file, *expected, flags.seed, record);
+    }
+    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    record.name = plan.spec.name;
+    // --update also writes an expectation for every sink that has none.
+    const bool bootstrap = update && sim::SinksWithoutExpectations(plan) > 0;
+    if (!plan.spec.has_expectations() && !bootstrap) {
       record.status = reports::CheckCase::Status::kSkipped;
       std::printf("SKIP %s (no expectations)\n", file.c_str());
       return Outcome::kSkipped;
     }
-    const sim::RunResult result = sim::RunJob(plan, {.seed = plan.spec.seed});
+    const sim::RunResult result =
+        sim::RunJob(plan, sim::CheckRunOptions(plan, flags.seed.value_or(plan.spec.seed)));
     // --update writes what is missing or wrong from the current output.
     auto write_expectations = [&] {
       const std::vector<std::string> written = sim::UpdateExpectations(plan, result);
@@ -82,24 +140,14 @@ Outcome CheckOne(const std::string& file, bool update, reports::CheckCase& recor
                     [](const sim::SinkExpectation& e) {
                       return !e.golden.empty() && !std::filesystem::exists(e.golden);
                     });
-    if (update && golden_missing) return write_expectations();
+    if (update && (golden_missing || bootstrap)) return write_expectations();
     const sim::ExpectationReport report = sim::CheckExpectations(plan, result);
     if (report.passed()) {
       std::printf("PASS %s\n", file.c_str());
       return Outcome::kPassed;
     }
     if (update) return write_expectations();
-    std::printf("FAIL %s\n", file.c_str());
-    record.status = reports::CheckCase::Status::kFailed;
-    for (const sim::SinkDiff& diff : report.diffs) {
-      std::printf("  sink '%s': %s\n", diff.sink.c_str(), diff.lines.front().c_str());
-      record.diff.push_back("sink '" + diff.sink + "': " + diff.lines.front());
-      for (size_t i = 1; i < diff.lines.size(); ++i) {
-        std::printf("    %s\n", diff.lines[i].c_str());
-        record.diff.push_back("  " + diff.lines[i]);
-      }
-    }
-    return Outcome::kFailed;
+    return Fail(file, report.diffs, record);
   } catch (const engine::InputError& e) {
     record.status = reports::CheckCase::Status::kBadInput;
     record.error = e.what();
@@ -117,13 +165,6 @@ void WriteFile(const std::string& path, const std::string& content) {
   if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
 }
 
-struct CheckFlags {
-  std::vector<std::string> paths;
-  bool update = false;
-  std::string junit;
-  std::string summary;
-};
-
 }  // namespace
 
 void AddCheckCommand(CLI::App& app, int* exit_code) {
@@ -134,14 +175,16 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
   check->add_option("--junit", flags->junit, "Also write JUnit XML here (a testcase per scenario)");
   check->add_option("--summary", flags->summary, "Also write a Markdown summary here");
   check->add_flag("--update", flags->update,
-                  "Rewrite expectations (golden files, the expect: block) from the current output");
+                  "Rewrite expectations (golden files, the expect: and ledger: blocks) from the "
+                  "current output, and write one for every sink that has none");
+  check->add_option("--seed", flags->seed, "Run every scenario with this schedule seed");
   check->callback([flags, exit_code] {
     const std::vector<std::string> files = FindScenarios(flags->paths);
     std::vector<reports::CheckCase> cases(files.size());
     int passed = 0, failed = 0, skipped = 0, bad = 0, updated = 0;
     for (size_t i = 0; i < files.size(); ++i) {
       const std::string& file = files[i];
-      switch (CheckOne(file, flags->update, cases[i])) {
+      switch (CheckOne(file, *flags, cases[i])) {
         case Outcome::kPassed: ++passed; break;
         case Outcome::kUpdated: ++passed; ++updated; break;
         case Outcome::kFailed: ++failed; break;

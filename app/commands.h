@@ -24,9 +24,10 @@ void AddSweepCommand(CLI::App& app, int* exit_code);
 void AddExplainCommand(CLI::App& app, int* exit_code);
 void AddReportCommand(CLI::App& app, int* exit_code);
 
-// Writes the report files of a detailed run into `folder` (report and run --report).
+// Writes the report files of a detailed run into `folder` (report and run --report);
+// with `record_metadata`, the sink CSVs carry @timestamp, @watermark and @at.
 void WriteReport(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed,
-                 const std::string& folder);
+                 const std::string& folder, bool record_metadata = false);
 
 }  // namespace tidemark::app
 

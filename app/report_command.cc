@@ -1,4 +1,4 @@
-// `tidemark report SCENARIO -o DIR [--seed N]`: write report.html, report.md,
+// `tidemark report SCENARIO -o DIR [--seed N] [--metadata]`: write report.html, report.md,
 // report.json and one CSV per sink into DIR.
 #include <cstdio>
 #include <optional>
@@ -17,14 +17,17 @@ struct ReportFlags {
   std::string scenario;
   std::string output;
   std::optional<uint64_t> seed;
+  bool metadata = false;
 };
 }  // namespace
 
 void WriteReport(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed,
-                 const std::string& folder) {
+                 const std::string& folder, bool record_metadata) {
   const reports::RunStory story(plan, result);
   reports::WriteReportFiles(
-      folder, reports::RenderReportFiles(story, {.tool_version = TIDEMARK_VERSION, .seed = seed}));
+      folder, reports::RenderReportFiles(story, {.tool_version = TIDEMARK_VERSION,
+                                                 .seed = seed,
+                                                 .record_metadata = record_metadata}));
 }
 
 void AddReportCommand(CLI::App& app, int* exit_code) {
@@ -35,12 +38,14 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_option("-o,--output", flags->output, "Folder to write (created if missing)")
       ->required();
   report->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  report->add_flag("--metadata", flags->metadata,
+                   "Add @timestamp, @watermark and @at columns to each sink's CSV");
   report->callback([flags, exit_code] {
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(flags->scenario));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     const sim::RunResult result =
         sim::RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
-    WriteReport(plan, result, seed, flags->output);
+    WriteReport(plan, result, seed, flags->output, flags->metadata);
     std::printf("wrote %s/report.html, report.md, report.json and %zu CSV file%s\n",
                 flags->output.c_str(), result.sinks.size(), result.sinks.size() == 1 ? "" : "s");
     *exit_code = kExitOk;

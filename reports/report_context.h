@@ -14,6 +14,8 @@ namespace tidemark::reports {
 struct ReportContext {
   std::string tool_version;  // e.g. "0.1.0"
   uint64_t seed = 0;         // the seed the run used
+  // Sink CSVs also get @timestamp, @watermark and @at columns (`report --metadata`).
+  bool record_metadata = false;
 };
 
 // "fnv1a64:<16 hex digits>" over the scenario file's bytes, then each

@@ -8,6 +8,7 @@
 #include "reports/json_report.h"
 #include "reports/markdown_report.h"
 #include "reports/text_report.h"
+#include "sim/check/expectations.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
@@ -24,9 +25,20 @@ std::string SafeName(const std::string& name) {
   return out.empty() || out[0] == '.' ? "_" + out : out;
 }
 
-std::string SinkCsv(const sim::SinkOutput& sink) {
-  std::string out = sim::CsvHeader(sink.schema) + "\n";
-  for (const engine::Record& r : sink.records) out += sim::CsvRow(r) + "\n";
+// With metadata, the columns golden files may carry too: an empty
+// @timestamp is no timestamp.
+std::string SinkCsv(const sim::SinkOutput& sink, bool metadata) {
+  std::string out = sim::CsvHeader(sink.schema) + (metadata ? ",@timestamp,@watermark,@at\n" : "\n");
+  for (size_t i = 0; i < sink.records.size(); ++i) {
+    out += sim::CsvRow(sink.records[i]);
+    if (metadata) {
+      const engine::Timestamp ts = sink.records[i].timestamp;
+      out += "," + (ts.is_min() ? std::string() : sim::FormatMetadataTime(ts, true));
+      out += "," + sim::FormatMetadataTime(sink.emissions[i].watermark, false);
+      out += "," + sim::FormatMetadataTime(sink.emissions[i].at, false);
+    }
+    out += "\n";
+  }
   return out;
 }
 
@@ -38,7 +50,7 @@ std::vector<ReportFile> RenderReportFiles(const RunStory& story, const ReportCon
   files.push_back({"report.md", FormatMarkdownReport(story, context)});
   files.push_back({"report.json", FormatJsonReport(story, context)});
   for (const sim::SinkOutput& sink : story.result().sinks) {
-    files.push_back({SafeName(sink.name) + ".csv", SinkCsv(sink)});
+    files.push_back({SafeName(sink.name) + ".csv", SinkCsv(sink, context.record_metadata)});
   }
   return files;
 }

@@ -46,3 +46,15 @@ add_test(NAME report_html_renders_in_chromium
     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_renders_in_chromium
     -DEXPECT_MARKS=10 -DEXPECT_LINES=1
     -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)
+
+# §1.2: a late firing's line names the cleanup time, max timestamp 1999 +
+# allowed lateness 500 (WindowOperatorTest#testLateness).
+tidemark_expect(NAME explain_late_firing_names_the_cleanup_time EXIT 0
+  ARGS explain harness/window-lateness.yaml
+  OUTPUT "a late firing within allowed lateness (watermark 2300, cleanup at 2499)")
+
+add_test(NAME report_metadata_adds_record_columns
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/harness/window-side-output-due-to-lateness-tumbling.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_metadata
+    -P ${PROJECT_SOURCE_DIR}/reports/report_metadata_test.cmake)

@@ -63,3 +63,15 @@ tidemark_expect_error(dynamic_gap_not_positive dynamic-gap-not-positive.yaml
   "errors/dynamic-gap-not-positive.yaml:13:29: error: Dynamic session time gap must satisfy 0 < gap|'gap_ms' is 0 for the record with timestamp 20")
 tidemark_expect_error(reduce_without_key reduce-without-key.yaml
   "errors/reduce-without-key.yaml:11:13: error: a reduce needs 'key_by' or a 'window'|add 'key_by: FIELD' for a running value per key")
+tidemark_expect_error(script_with_watermarks script-with-watermarks.yaml
+  "errors/script-with-watermarks.yaml:9:17: error: 'watermarks' does not apply to a script source")
+tidemark_expect_error(unknown_record_metadata unknown-record-metadata.yaml
+  "errors/unknown-record-metadata.yaml:11:14: error: unknown record metadata '@timestmp'|did you mean '@timestamp'?")
+tidemark_expect_error(row_after_end row-after-end.yaml
+  "errors/row-after-end.yaml:8:1: error: the row arrives at 1000, after source 'input' ends at 500")
+tidemark_expect_error(script_channel_out_of_range script-channel-out-of-range.yaml
+  "errors/script-channel-out-of-range.yaml:8:1: error: channel 2 does not exist: script 'input' feeds 2 input channels")
+tidemark_expect_error(script_consumer_parallelism script-consumer-parallelism.yaml
+  "errors/script-consumer-parallelism.yaml:10:3: error: stream 'counts' reads script source 'input' with parallelism 2")
+tidemark_expect_error(unknown_ledger_counter unknown-ledger-counter.yaml
+  "errors/unknown-ledger-counter.yaml:10:11: error: unknown key 'droped_late' in the ledger counters of 'input'|did you mean 'dropped_late'?")

@@ -1,190 +1,285 @@
 #include "sim/check/expectations.h"
 
 #include <algorithm>
-#include <cmath>
-#include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "sim/trace/csv_cell.h"
-#include "sim/trace/csv_record_reader.h"
-#include "sim/trace/csv_writer.h"
+#include "sim/check/aligned_diff.h"
+#include "sim/check/internal/ledger_check.h"
+#include "sim/check/internal/typed_rows.h"
 
 namespace tidemark::sim {
 
-using engine::Value;
+using internal::ActualRecord;
+using internal::Metadata;
+using internal::TypedElement;
+using internal::TypedRow;
+using Kind = ExpectedElement::Kind;
 
 namespace {
 
-// One expected row, typed: (field index, value) pairs.
-struct TypedRow {
-  std::vector<std::pair<size_t, Value>> cells;
-};
-
-TypedRow Type(const ExpectedRow& row, const engine::Schema& schema, const std::string& sink) {
-  TypedRow typed;
-  for (size_t c = 0; c < row.cells.size(); ++c) {
-    const auto& [name, text] = row.cells[c];
-    const size_t index = *schema.IndexOf(name);  // checked by PlanJob
-    const engine::ValueType type = schema.field(index).type;
-    if (row.cell_null[c]) {
-      typed.cells.emplace_back(index, Value{});
-      continue;
+// The metadata any expected row names, so that actual records show it too.
+std::vector<Metadata> ShownMetadata(const std::vector<const TypedRow*>& rows) {
+  std::vector<Metadata> shown;
+  for (const TypedRow* row : rows) {
+    for (const auto& [m, t] : row->metadata) {
+      if (std::find(shown.begin(), shown.end(), m) == shown.end()) shown.push_back(m);
     }
-    auto value = ParseCell(text, type);
-    if (!value) {
-      throw engine::InputError(row.cell_where[c],
-                               fmt::format("expected value '{}' for '{}.{}' is not {}", text, sink,
-                                           name, engine::TypeName(type)));
-    }
-    typed.cells.emplace_back(index, std::move(*value));
   }
-  return typed;
+  std::sort(shown.begin(), shown.end());
+  return shown;
 }
 
-bool Near(const Value& expected, const Value& actual, double tolerance) {
-  const auto e = engine::AsDouble(expected);
-  const auto a = engine::AsDouble(actual);
-  if (e && a && (engine::TypeOf(expected) == engine::ValueType::kDouble ||
-                 engine::TypeOf(actual) == engine::ValueType::kDouble)) {
-    if (std::isnan(*e) || std::isnan(*a)) return std::isnan(*e) && std::isnan(*a);
-    const double diff = std::fabs(*e - *a);
-    return diff <= tolerance || diff <= tolerance * std::max(std::fabs(*e), std::fabs(*a));
+std::string ShowElement(const TypedElement& e, const engine::Schema& schema,
+                        const std::vector<Metadata>& shown, bool expected) {
+  switch (e.kind) {
+    case Kind::kWatermark:
+      return fmt::format("{{watermark: {}}}", FormatMetadataTime(e.watermark, false));
+    case Kind::kStatus:
+      return fmt::format("{{status: {}}}",
+                         e.status == engine::WatermarkStatus::kIdle ? "idle" : "active");
+    case Kind::kRecord:
+      return expected ? internal::Show(e.row, schema) : internal::Show(e.actual, schema, shown);
   }
-  return expected == actual;
+  return "?";
 }
 
-bool Matches(const TypedRow& expected, const engine::Record& actual, double tolerance) {
-  return std::all_of(expected.cells.begin(), expected.cells.end(), [&](const auto& cell) {
-    return Near(cell.second, actual.values[cell.first], tolerance);
+bool ElementMatches(const TypedElement& expected, const TypedElement& actual, double tolerance) {
+  if (expected.kind != actual.kind) return false;
+  switch (expected.kind) {
+    case Kind::kWatermark: return expected.watermark == actual.watermark;
+    case Kind::kStatus: return expected.status == actual.status;
+    case Kind::kRecord: return internal::Matches(expected.row, actual.actual, tolerance);
+  }
+  return false;
+}
+
+// The ordered diff of `expected` against `actual`, aligned so that a record
+// missing or added shifts nothing: "record N: expected ..." with the actual
+// record and the fields that differ, "missing ...", "unexpected ...".
+std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
+                                     const std::vector<TypedElement>& actual,
+                                     const engine::Schema& schema, double tolerance,
+                                     std::string_view noun) {
+  std::vector<const TypedRow*> rows;
+  for (const TypedElement& e : expected) rows.push_back(&e.row);
+  const std::vector<Metadata> shown = ShownMetadata(rows);
+  const auto pairs = AlignSequences(expected.size(), actual.size(), [&](size_t e, size_t a) {
+    return ElementMatches(expected[e], actual[a], tolerance);
   });
-}
-
-std::string Show(const TypedRow& row, const engine::Schema& schema) {
-  std::string out = "{";
-  for (const auto& [index, value] : row.cells) {
-    if (out.size() > 1) out += ", ";
-    out += fmt::format("{}: {}", schema.field(index).name, engine::FormatValue(value));
-  }
-  return out + "}";
-}
-
-std::string Show(const engine::Record& record, const engine::Schema& schema) {
-  std::string out = "{";
-  for (size_t i = 0; i < schema.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += fmt::format("{}: {}", schema.field(i).name, engine::FormatValue(record.values[i]));
-  }
-  return out + "}";
-}
-
-std::vector<std::string> DiffOrdered(const std::vector<TypedRow>& expected,
-                                     const std::vector<engine::Record>& actual,
-                                     const engine::Schema& schema, double tolerance) {
   std::vector<std::string> lines;
-  const size_t common = std::min(expected.size(), actual.size());
-  for (size_t i = 0; i < common; ++i) {
-    if (Matches(expected[i], actual[i], tolerance)) continue;
-    lines.push_back(fmt::format("record {}: expected {}", i + 1, Show(expected[i], schema)));
-    lines.push_back(fmt::format("{:>{}}  actual {}", "", fmt::formatted_size("record {}:", i + 1),
-                                Show(actual[i], schema)));
-  }
-  for (size_t i = common; i < expected.size(); ++i) {
-    lines.push_back(fmt::format("record {}: missing {}", i + 1, Show(expected[i], schema)));
-  }
-  for (size_t i = common; i < actual.size(); ++i) {
-    lines.push_back(fmt::format("record {}: unexpected {}", i + 1, Show(actual[i], schema)));
+  for (const AlignedPair& p : pairs) {
+    switch (p.kind) {
+      case AlignedPair::Kind::kMatch: break;
+      case AlignedPair::Kind::kDiffer: {
+        const std::string label = fmt::format("{} {}:", noun, p.expected + 1);
+        const std::string pad(label.size(), ' ');
+        const TypedElement& e = expected[p.expected];
+        const TypedElement& a = actual[p.actual];
+        lines.push_back(fmt::format("{} expected {}", label, ShowElement(e, schema, shown, true)));
+        lines.push_back(fmt::format("{}  actual {}{}", pad, ShowElement(a, schema, shown, false),
+                                    p.actual == p.expected
+                                        ? ""
+                                        : fmt::format(" ({} {} of the output)", noun, p.actual + 1)));
+        if (e.kind == Kind::kRecord && a.kind == Kind::kRecord) {
+          for (const std::string& d : internal::Differences(e.row, a.actual, schema, tolerance)) {
+            lines.push_back(fmt::format("{}  {}", pad, d));
+          }
+        }
+        break;
+      }
+      case AlignedPair::Kind::kMissing:
+        lines.push_back(fmt::format("{} {}: missing {}", noun, p.expected + 1,
+                                    ShowElement(expected[p.expected], schema, shown, true)));
+        break;
+      case AlignedPair::Kind::kUnexpected:
+        lines.push_back(fmt::format("{} {} of the output: unexpected {}", noun, p.actual + 1,
+                                    ShowElement(actual[p.actual], schema, shown, false)));
+        break;
+    }
   }
   return lines;
 }
 
-std::vector<std::string> DiffUnordered(const std::vector<TypedRow>& expected,
-                                       const std::vector<engine::Record>& actual,
+std::vector<std::string> DiffUnordered(const std::vector<TypedElement>& expected,
+                                       const std::vector<TypedElement>& actual,
                                        const engine::Schema& schema, double tolerance) {
+  std::vector<const TypedRow*> rows;
+  for (const TypedElement& e : expected) rows.push_back(&e.row);
+  const std::vector<Metadata> shown = ShownMetadata(rows);
   std::vector<bool> used(actual.size(), false);
   std::vector<std::string> lines;
-  for (const TypedRow& row : expected) {
+  for (const TypedElement& row : expected) {
     bool found = false;
     for (size_t i = 0; i < actual.size() && !found; ++i) {
-      if (!used[i] && Matches(row, actual[i], tolerance)) used[i] = found = true;
+      if (!used[i] && ElementMatches(row, actual[i], tolerance)) used[i] = found = true;
     }
-    if (!found) lines.push_back(fmt::format("missing {}", Show(row, schema)));
+    if (!found) lines.push_back(fmt::format("missing {}", ShowElement(row, schema, shown, true)));
   }
   for (size_t i = 0; i < actual.size(); ++i) {
-    if (!used[i]) lines.push_back(fmt::format("unexpected {}", Show(actual[i], schema)));
+    if (!used[i]) {
+      lines.push_back(fmt::format("unexpected {}", ShowElement(actual[i], schema, shown, false)));
+    }
   }
   return lines;
 }
 
-// A golden file: a header naming the sink's fields in order, then one row per
-// record, typed by the sink's schema (an empty cell is null).
-std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& schema,
-                                 const SourceLocation& named_at) {
-  std::unique_ptr<CsvRecordReader> reader;
-  try {
-    reader = std::make_unique<CsvRecordReader>(path);
-  } catch (const engine::InputError& e) {
-    throw engine::InputError(named_at, e.message(),
-                             "run `tidemark check --update` to write it from the current output");
-  }
-  auto next = [&] {
-    const CsvRecordReader::Status status = reader->Next();
-    if (status == CsvRecordReader::Status::kSyntaxError) throw reader->syntax_error();
-    return status == CsvRecordReader::Status::kRecord;
-  };
-  if (!next()) throw engine::InputError({path, 1, 1}, "the golden file is empty: no header row");
-  for (size_t i = 0; i < std::max(reader->size(), schema.size()); ++i) {
-    if (i >= reader->size() || i >= schema.size() || reader->cell(i) != schema.field(i).name) {
-      throw engine::InputError(i < reader->size() ? reader->CellLocation(i) : reader->start(),
-                               "the golden file's header does not match the sink",
-                               fmt::format("the sink's fields are: {}", CsvHeader(schema)));
-    }
-  }
-  std::vector<TypedRow> rows;
-  while (next()) {
-    if (reader->size() != schema.size()) {
-      throw engine::InputError(reader->start(),
-                               fmt::format("row has {} fields, the header has {}", reader->size(),
-                                           schema.size()));
-    }
-    TypedRow row;
-    for (size_t i = 0; i < schema.size(); ++i) {
-      Value value;
-      CellError error;
-      if (!reader->is_null(i) && !ParseCellInto(reader->cell(i), schema.field(i).type, value, &error)) {
-        throw engine::InputError(reader->CellLocation(i),
-                                 fmt::format("column '{}' {}", schema.field(i).name, error.message),
-                                 error.hint);
+// Flink's assertOutputEqualsSorted: records between two watermarks or
+// statuses may come in any order. Reorders each run of actual records to
+// follow the expected run it faces where they match, so that the ordered
+// diff that follows reports only real differences.
+void AlignRecordRuns(const std::vector<TypedElement>& expected, std::vector<TypedElement>& actual,
+                     double tolerance) {
+  size_t e = 0, a = 0;
+  while (e < expected.size() && a < actual.size()) {
+    size_t e_end = e, a_end = a;
+    while (e_end < expected.size() && expected[e_end].kind == Kind::kRecord) ++e_end;
+    while (a_end < actual.size() && actual[a_end].kind == Kind::kRecord) ++a_end;
+    // Each expected record takes its match; the records left over fill the
+    // places of the expected ones without a match, in order, so that the
+    // diff pairs them and names the fields that differ.
+    std::vector<std::optional<size_t>> slot(e_end - e);
+    std::vector<bool> used(a_end - a, false);
+    for (size_t i = e; i < e_end; ++i) {
+      for (size_t j = a; j < a_end; ++j) {
+        if (used[j - a] || !ElementMatches(expected[i], actual[j], tolerance)) continue;
+        used[j - a] = true;
+        slot[i - e] = j;
+        break;
       }
-      row.cells.emplace_back(i, std::move(value));
     }
-    rows.push_back(std::move(row));
+    std::vector<size_t> left;
+    for (size_t j = a; j < a_end; ++j) {
+      if (!used[j - a]) left.push_back(j);
+    }
+    std::vector<TypedElement> ordered;
+    size_t next_left = 0;
+    for (const std::optional<size_t>& s : slot) {
+      if (s) {
+        ordered.push_back(actual[*s]);
+      } else if (next_left < left.size()) {
+        ordered.push_back(actual[left[next_left++]]);
+      }
+    }
+    for (; next_left < left.size(); ++next_left) ordered.push_back(actual[left[next_left]]);
+    std::copy(ordered.begin(), ordered.end(), actual.begin() + static_cast<std::ptrdiff_t>(a));
+    // Step over the marker that ends both runs.
+    e = e_end + 1;
+    a = a_end + 1;
   }
-  return rows;
+}
+
+std::vector<TypedElement> ActualRecords(const SinkOutput& output) {
+  std::vector<TypedElement> actual;
+  for (size_t i = 0; i < output.records.size(); ++i) {
+    TypedElement e;
+    e.actual = {&output.records[i], &output.emissions[i]};
+    actual.push_back(e);
+  }
+  return actual;
+}
+
+std::vector<TypedElement> ActualOutput(const SinkOutput& output) {
+  std::vector<TypedElement> actual;
+  for (const SinkElement& element : output.elements) {
+    TypedElement e;
+    switch (element.kind) {
+      case SinkElement::Kind::kRecord:
+        e.actual = {&output.records[element.record], &output.emissions[element.record]};
+        break;
+      case SinkElement::Kind::kWatermark:
+        e.kind = Kind::kWatermark;
+        e.watermark = element.watermark;
+        break;
+      case SinkElement::Kind::kStatus:
+        e.kind = Kind::kStatus;
+        e.status = element.status;
+        break;
+    }
+    actual.push_back(e);
+  }
+  return actual;
+}
+
+std::string Count(const std::vector<TypedElement>& elements) {
+  size_t records = 0, watermarks = 0, statuses = 0;
+  for (const TypedElement& e : elements) {
+    (e.kind == Kind::kRecord ? records : e.kind == Kind::kWatermark ? watermarks : statuses) += 1;
+  }
+  return fmt::format("{} record{}, {} watermark{}, {} status{}", records, records == 1 ? "" : "s",
+                     watermarks, watermarks == 1 ? "" : "s", statuses, statuses == 1 ? "" : "es");
+}
+
+std::vector<std::string> DiffOutput(const SinkExpectation& e, const SinkOutput& output) {
+  std::vector<TypedElement> expected;
+  for (const ExpectedElement& element : e.output) {
+    TypedElement t;
+    t.kind = element.kind;
+    if (element.kind == Kind::kRecord) t.row = internal::TypeRow(element.record, output.schema, e.sink);
+    t.watermark = element.watermark;
+    t.status = element.idle ? engine::WatermarkStatus::kIdle : engine::WatermarkStatus::kActive;
+    expected.push_back(std::move(t));
+  }
+  std::vector<TypedElement> actual = ActualOutput(output);
+  if (e.order == SinkExpectation::Order::kUnordered) AlignRecordRuns(expected, actual, e.tolerance);
+  auto lines = DiffAligned(expected, actual, output.schema, e.tolerance, "entry");
+  if (!lines.empty()) {
+    lines.insert(lines.begin(), fmt::format("expected {}; got {}", Count(expected), Count(actual)));
+  }
+  return lines;
+}
+
+std::vector<std::string> DiffRecords(const SinkExpectation& e, const SinkOutput& output) {
+  std::vector<TypedElement> expected;
+  if (!e.golden.empty()) {
+    for (TypedRow& row : internal::ReadGolden(e.golden, output.schema, e.where)) {
+      expected.push_back({.kind = Kind::kRecord, .row = std::move(row), .actual = {},
+                          .watermark = engine::Timestamp::Min(),
+                          .status = engine::WatermarkStatus::kActive});
+    }
+  } else {
+    for (const ExpectedRow& row : e.rows) {
+      expected.push_back({.kind = Kind::kRecord, .row = internal::TypeRow(row, output.schema, e.sink),
+                          .actual = {}, .watermark = engine::Timestamp::Min(),
+                          .status = engine::WatermarkStatus::kActive});
+    }
+  }
+  const std::vector<TypedElement> actual = ActualRecords(output);
+  auto lines = e.order == SinkExpectation::Order::kOrdered
+                   ? DiffAligned(expected, actual, output.schema, e.tolerance, "record")
+                   : DiffUnordered(expected, actual, output.schema, e.tolerance);
+  if (!lines.empty()) {
+    lines.insert(lines.begin(), fmt::format("expected {} records, got {}", expected.size(),
+                                            output.records.size()));
+  }
+  return lines;
 }
 
 }  // namespace
+
+std::string FormatMetadataTime(engine::Timestamp t, bool is_timestamp) {
+  if (t.is_min()) return is_timestamp ? "null" : "-inf";
+  if (t.is_max()) return "+inf";
+  return fmt::format("{}", t.millis());
+}
+
+RunOptions CheckRunOptions(const JobPlan& plan, uint64_t seed) {
+  RunOptions options{.seed = seed};
+  for (const SinkExpectation& e : plan.spec.expectations) options.sink_elements |= e.has_output;
+  return options;
+}
 
 ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result) {
   ExpectationReport report;
   for (const SinkExpectation& e : plan.spec.expectations) {
     const PlannedSink* sink = plan.FindSink(e.sink);
-    const SinkOutput& output = result.sinks[sink - plan.sinks.data()];
-    std::vector<TypedRow> expected;
-    if (!e.golden.empty()) {
-      expected = ReadGolden(e.golden, output.schema, e.where);
-    } else {
-      for (const ExpectedRow& row : e.rows) expected.push_back(Type(row, output.schema, e.sink));
-    }
-    auto lines = e.order == SinkExpectation::Order::kOrdered
-                     ? DiffOrdered(expected, output.records, output.schema, e.tolerance)
-                     : DiffUnordered(expected, output.records, output.schema, e.tolerance);
+    const SinkOutput& output = result.sinks[static_cast<size_t>(sink - plan.sinks.data())];
+    auto lines = e.has_output ? DiffOutput(e, output) : DiffRecords(e, output);
     if (lines.empty()) continue;
-    lines.insert(lines.begin(), fmt::format("expected {} records, got {}", expected.size(),
-                                            output.records.size()));
-    report.diffs.push_back({e.sink, std::move(lines)});
+    report.diffs.push_back({e.sink, fmt::format("sink '{}'", e.sink), std::move(lines)});
   }
+  for (SinkDiff& diff : internal::CheckLedger(plan, result)) report.diffs.push_back(std::move(diff));
   return report;
 }
 

@@ -1,9 +1,16 @@
-// Compares a run's sinks with the scenario's expectations.
+// Compares a run's sinks and ledger with the scenario's expectations.
 //
-// Expected rows name the fields they check (any subset of the sink's fields),
-// written as trace cells are and typed by the sink's schema. Ordered
-// expectations compare position by position; unordered ones as multisets.
-// Doubles match within the expectation's tolerance (absolute or relative).
+// Expected rows name the fields they check (any subset of the sink's fields)
+// and, as "@timestamp", "@watermark" and "@at", the record's metadata: its
+// timestamp as Flink stamps it (null: no timestamp), the emitting operator's
+// watermark and the processing time at emission. Values are written as trace
+// cells are and typed by the sink's schema. Ordered expectations are aligned
+// with the output by a longest common subsequence, so a diff names the
+// records missing, unexpected or different (and the fields that differ);
+// unordered ones compare as multisets. Doubles match within the
+// expectation's tolerance (absolute or relative). `output:` expectations
+// also check the watermarks and statuses that reach the sink, in order;
+// `ledger:` expectations check counters of the run's ledger per stream.
 #ifndef TIDEMARK_SIM_CHECK_EXPECTATIONS_H_
 #define TIDEMARK_SIM_CHECK_EXPECTATIONS_H_
 
@@ -16,18 +23,28 @@
 namespace tidemark::sim {
 
 struct SinkDiff {
-  std::string sink;
+  std::string sink;     // the sink, or the stream of a ledger expectation
+  std::string subject;  // "sink 'x'" or "ledger of 'x'", as a diff names it
   std::vector<std::string> lines;  // one readable line per difference
 };
 
 struct ExpectationReport {
-  std::vector<SinkDiff> diffs;  // only sinks that differ, in expectation order
+  std::vector<SinkDiff> diffs;  // only what differs: sinks in expectation order, then ledgers
   bool passed() const { return diffs.empty(); }
 };
 
+// The options of a run whose result CheckExpectations can compare: the
+// sinks' watermarks and statuses are kept when an `output:` expectation
+// needs them.
+RunOptions CheckRunOptions(const JobPlan& plan, uint64_t seed);
+
 // Throws engine::InputError when an expected value does not parse as its
-// field's type.
+// field's type. REQUIRES: `result` comes from a run with CheckRunOptions.
 ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result);
+
+// The metadata value as expectations write it: milliseconds, "+inf", "-inf";
+// a @timestamp of Min is "no timestamp", written null.
+std::string FormatMetadataTime(engine::Timestamp t, bool is_timestamp);
 
 }  // namespace tidemark::sim
 

@@ -55,8 +55,8 @@ BOOST_AUTO_TEST_CASE(outcome_compares_sinks_as_multisets_unless_ordered) {
   RunResult a, b;
   const engine::Schema schema({{"k", engine::ValueType::kString}});
   auto rec = [](const char* k) { return engine::Record{.id = 0, .timestamp = {}, .values = {std::string(k)}}; };
-  a.sinks.push_back({"s", schema, {rec("x"), rec("y")}, 2});
-  b.sinks.push_back({"s", schema, {rec("y"), rec("x")}, 2});
+  a.sinks.push_back({"s", schema, {rec("x"), rec("y")}, 2, {}, {}});
+  b.sinks.push_back({"s", schema, {rec("y"), rec("x")}, 2, {}, {}});
   BOOST_TEST(OutcomeHash(OutcomeLines(a, OutcomeOrder::kMultiset)) ==
              OutcomeHash(OutcomeLines(b, OutcomeOrder::kMultiset)));
   BOOST_TEST(OutcomeHash(OutcomeLines(a, OutcomeOrder::kArrival)) !=

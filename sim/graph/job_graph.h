@@ -65,7 +65,14 @@ struct SourcePlan {
   std::string topic;       // partitions go to reader subtasks from its hash (§8)
   engine::Duration arrival_every = engine::Duration::Millis(1);  // pace without @arrival
   WatermarkPlan watermarks;
-  bool bounded() const { return boundedness == Boundedness::kBounded; }
+  // An operator-level script: each row goes straight to the consumer's input
+  // channel `@channel` (one reader subtask per channel) as written, with no
+  // watermark generation and nothing sent at the end.
+  bool script = false;
+  // A bounded source's end of input (its final watermark) at this processing
+  // time instead of with its last row.
+  std::optional<engine::Timestamp> end_at;
+  bool bounded() const { return boundedness == Boundedness::kBounded && !script; }
 };
 
 // Each element on a channel between subtasks is delayed by a latency drawn
@@ -164,6 +171,8 @@ struct JobGraph {
   std::vector<SourcePlan> sources;  // in the scenario's order
   std::vector<PlannedNode> nodes;
   std::vector<PlannedSink> sinks;   // in the scenario's order
+  // The run stops at this processing time (every action after it is left).
+  std::optional<engine::Timestamp> run_until;
 
   const PlannedSink* FindSink(std::string_view name) const;
 };

@@ -176,7 +176,7 @@ void PlanStream(const StreamSpec& stream, std::vector<PlannedNode>& nodes, Plann
 // otherwise forward where parallelisms match and rebalance where they differ,
 // unless the stream says which.
 void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
-                     PlannedNode& node) {
+                     const std::vector<SourcePlan>& sources, PlannedNode& node) {
   const bool window_all = stream.window && !stream.key_by;
   if (window_all) {
     // AllWindowedStream: keyBy(NullByteKeySelector), then forceNonParallel
@@ -191,7 +191,12 @@ void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& n
     node.parallelism = 1;
     node.max_parallelism = 1;
   } else {
-    node.parallelism = stream.parallelism.value_or(nodes[node.inputs.front().node].parallelism);
+    // A script's channels are one operator instance's inputs: its consumer
+    // runs once unless it says otherwise.
+    const PlannedNode& first = nodes[node.inputs.front().node];
+    const bool after_script =
+        first.kind == PlannedNode::Kind::kSource && sources[first.source].script;
+    node.parallelism = stream.parallelism.value_or(after_script ? 1 : first.parallelism);
     node.max_parallelism = engine::ComputeDefaultMaxParallelism(node.parallelism);
   }
   for (size_t i = 0; i < node.inputs.size(); ++i) {
@@ -242,14 +247,62 @@ void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
                        engine::UnknownNameHint(e.sink, sink_names));
     }
     const engine::Schema& schema = plan.nodes[sink->node].schema;
-    for (const ExpectedRow& row : e.rows) {
+    std::vector<const ExpectedRow*> rows;
+    for (const ExpectedRow& row : e.rows) rows.push_back(&row);
+    for (const ExpectedElement& element : e.output) {
+      if (element.kind == ExpectedElement::Kind::kRecord) rows.push_back(&element.record);
+    }
+    for (const ExpectedRow* row_ptr : rows) {
+      const ExpectedRow& row = *row_ptr;
       for (size_t c = 0; c < row.cells.size(); ++c) {
+        if (row.cells[c].first.starts_with('@')) continue;  // metadata, checked by the loader
         if (!schema.IndexOf(row.cells[c].first)) {
           throw InputError(row.cell_key_where[c],
                            fmt::format("sink '{}' has no field '{}'", e.sink, row.cells[c].first),
                            engine::UnknownNameHint(row.cells[c].first, schema.names()));
         }
       }
+    }
+  }
+}
+
+// `ledger:` names streams and, under `to:`, tags those streams emit.
+void PlanLedgerExpectations(const JobPlan& plan) {
+  std::vector<std::string> streams;
+  for (const PlannedNode& node : plan.nodes) streams.push_back(node.name);
+  for (const LedgerExpectation& e : plan.spec.ledger) {
+    const auto it = std::find(streams.begin(), streams.end(), e.stream);
+    if (it == streams.end()) {
+      throw InputError(e.where, fmt::format("ledger counters for unknown stream '{}'", e.stream),
+                       engine::UnknownNameHint(e.stream, streams));
+    }
+    const PlannedNode& node = plan.nodes[static_cast<size_t>(it - streams.begin())];
+    std::vector<std::string> tags;
+    for (const engine::OutputTag& tag : node.side_outputs) tags.push_back(tag.id);
+    for (const LedgerExpectation::Counter& tag : e.tags) {
+      if (std::find(tags.begin(), tags.end(), tag.name) != tags.end()) continue;
+      throw InputError(tag.where,
+                       fmt::format("stream '{}' emits no side output '{}'", e.stream, tag.name),
+                       tags.empty() ? "it has no side outputs" : engine::UnknownNameHint(tag.name, tags));
+    }
+  }
+}
+
+// A script delivers each row at once into its consumer's input channels, so
+// every consumer takes all of the script's channels on one subtask.
+void PlanScripts(const JobPlan& plan) {
+  for (const PlannedNode& node : plan.nodes) {
+    for (const NodeInput& input : node.inputs) {
+      const PlannedNode& upstream = plan.nodes[input.node];
+      if (upstream.kind != PlannedNode::Kind::kSource ||
+          !plan.sources[upstream.source].script || node.parallelism == 1) {
+        continue;
+      }
+      throw InputError(node.where,
+                       fmt::format("stream '{}' reads script source '{}' with parallelism {}",
+                                   node.name, upstream.name, node.parallelism),
+                       "a script feeds the input channels of one operator instance: give the "
+                       "stream 'parallelism: 1'");
     }
   }
 }
@@ -281,11 +334,14 @@ JobPlan PlanJob(ScenarioSpec spec) {
       const StreamSpec& stream = s.streams[item - s.sources.size()];
       node.where = stream.where;
       PlanStream(stream, plan.nodes, node, plan.warnings);
-      PlanConnections(stream, plan.nodes, node);
+      PlanConnections(stream, plan.nodes, plan.sources, node);
     }
     plan.nodes.push_back(std::move(node));
   }
   PlanSinksAndExpectations(plan, names, node_of_item);
+  PlanLedgerExpectations(plan);
+  PlanScripts(plan);
+  if (s.run_until) plan.run_until = engine::Timestamp::Millis(0) + *s.run_until;
   return plan;
 }
 

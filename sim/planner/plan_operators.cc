@@ -93,6 +93,8 @@ SourcePlan PlanSourceData(const SourceSpec& source, const std::string& scenario_
       .max_out_of_orderness = w.max_out_of_orderness,
       .interval = w.interval,
       .idleness = w.idleness};
+  plan.script = source.script;
+  if (source.end_at) plan.end_at = engine::Timestamp::Millis(0) + *source.end_at;
   return plan;
 }
 

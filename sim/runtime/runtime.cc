@@ -18,7 +18,14 @@ Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
   sinks_of_node_.resize(plan.nodes.size());
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     sinks_of_node_[plan.sinks[s].node].push_back(s);
-    result_.sinks.push_back({plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0});
+    result_.sinks.push_back(
+        {plan.sinks[s].name, plan.nodes[plan.sinks[s].node].schema, {}, 0, {}, {}});
+  }
+  if (options.sink_elements) {
+    for (size_t s = 0; s < plan.sinks.size(); ++s) {
+      sink_taps_.push_back(std::make_unique<SinkTap>(result_.sinks[s].elements,
+                                                     plan.nodes[plan.sinks[s].node].parallelism));
+    }
   }
   BuildSubtasks();
   BuildEdges();
@@ -46,14 +53,22 @@ void Runtime::BuildSubtasks() {
 // Chained when forward into a node with one input (Flink's chaining rule);
 // else a channel per (upstream subtask, downstream subtask) pair that
 // communicates. Each consumer numbers its input channels in plan order.
+//
+// A script source's subtasks deliver straight into their consumer (of
+// parallelism 1, PlanJob checks), each on its own valve channel: that is
+// chaining with a channel index, so rows arrive in the order written.
 void Runtime::BuildEdges() {
   std::vector<int> inputs_of(subtasks_.size(), 0);
+  std::vector<int> chained_inputs_of(subtasks_.size(), 0);
   input_sources_.resize(subtasks_.size());
   for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
     const PlannedNode& node = plan_.nodes[n];
     for (const NodeInput& in : node.inputs) {
       const PlannedNode& upstream = plan_.nodes[in.node];
-      const bool chained = in.partitioning == Partitioning::kForward && node.inputs.size() == 1;
+      const bool from_script =
+          upstream.kind == PlannedNode::Kind::kSource && plan_.sources[upstream.source].script;
+      const bool chained = (in.partitioning == Partitioning::kForward && node.inputs.size() == 1) ||
+                           (from_script && node.parallelism == 1);
       for (int u = 0; u < upstream.parallelism; ++u) {
         Edge edge;
         edge.partitioning = in.partitioning;
@@ -66,8 +81,9 @@ void Runtime::BuildEdges() {
           if (in.partitioning == Partitioning::kForward && d != u) continue;
           if (chained) {
             edge.chained_subtask = to;
+            edge.chained_input = inputs_of[to]++;
             input_sources_[to].push_back(from);
-            ++inputs_of[to];
+            ++chained_inputs_of[to];
             continue;
           }
           input_sources_[to].push_back(from);
@@ -85,6 +101,11 @@ void Runtime::BuildEdges() {
   }
   for (uint32_t i = 0; i < subtasks_.size(); ++i) {
     if (inputs_of[i] > 0) subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
+    const PlannedNode::Kind kind = plan_.nodes[subtasks_[i].node].kind;
+    const bool passes_on = kind == PlannedNode::Kind::kUnion || kind == PlannedNode::Kind::kSideOutput;
+    if (passes_on && inputs_of[i] == 1 && chained_inputs_of[i] == 1) {
+      subtasks_[i].passes_on_from = input_sources_[i][0];
+    }
   }
 }
 
@@ -98,6 +119,8 @@ void Runtime::BuildFeeds() {
     feed.input = OpenTrace(source.trace);
     feed.partitions = source.partitions;
     feed.owner.resize(static_cast<size_t>(feed.partitions));
+    feed.script = source.script;
+    feed.end_at = source.end_at;
     feeds_.push_back(std::move(feed));
   }
   start_ = ReadFirstRows();
@@ -113,6 +136,13 @@ void Runtime::BuildFeeds() {
         if (engine::TypeOf(v) != engine::ValueType::kInt) return std::nullopt;
         return Timestamp::Millis(std::get<int64_t>(v));
       };
+    }
+    if (feed.script) {
+      // Channel c is reader subtask c.
+      for (int i = 0; i < node.parallelism; ++i) {
+        feed.owner[static_cast<size_t>(i)] = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      }
+      continue;
     }
     const auto assignment = AssignPartitions(source.topic, feed.partitions, node.parallelism);
     for (int i = 0; i < node.parallelism; ++i) {
@@ -143,6 +173,11 @@ Timestamp Runtime::ReadFirstRows() {
     if (feed.has_next) start = std::min(start, feed.next_arrival);
   }
   return start == Timestamp::Max() ? Timestamp::Millis(0) : start;
+}
+
+// When a source's input ends: with its last row, or at `end: {at}`.
+Timestamp Runtime::EndOfInput(const SourceFeed& feed) const {
+  return feed.end_at ? std::max(now_, *feed.end_at) : now_;
 }
 
 }  // namespace internal

@@ -16,7 +16,10 @@
 // watermark at +infinity (§4.7). After an unbounded source's last row the
 // simulation runs on for the longest idleness timeout plus three watermark
 // intervals (enough for idleness to be detected, §4.4) and while
-// processing-time timers are pending, then stops. When bounded sources end,
+// processing-time timers are pending, then stops; `run_until` stops it at a
+// given processing time instead. A bounded source with `end_at` ends then
+// rather than with its last row. A script source delivers each row at once
+// into its consumer's input channel and sends nothing at its end. When bounded sources end,
 // pending processing-time timers do not fire: a finishing Flink task quiesces
 // its timer service.
 #ifndef TIDEMARK_SIM_RUNTIME_RUNTIME_H_
@@ -30,6 +33,7 @@
 #include "engine/ledger.h"
 #include "engine/record.h"
 #include "engine/schema.h"
+#include "engine/watermark_status.h"
 #include "sim/graph/job_graph.h"
 #include "sim/runtime/schedule_trace.h"
 
@@ -37,6 +41,9 @@ namespace tidemark::sim {
 
 struct RunOptions {
   uint64_t seed = 0;
+  // Also keep, per sink, the watermarks and statuses that reach it in order
+  // with its records (SinkOutput::elements), for `output:` expectations.
+  bool sink_elements = false;
   // kEveryRecord also records the schedule, window decisions and firings.
   engine::Ledger::Detail detail = engine::Ledger::Detail::kCountsOnly;
   // kCount keeps only how many records reached each sink, so that a long
@@ -44,11 +51,35 @@ struct RunOptions {
   enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
 };
 
+// When a sink's record was emitted: the emitting operator's current
+// watermark and the processing time. (The record's own timestamp is
+// Record::timestamp.) Union and side-output selection are not operators in
+// Flink: a record they pass on chained was emitted by the operator upstream.
+struct RecordEmission {
+  engine::Timestamp watermark = engine::Timestamp::Min();
+  engine::Timestamp at = engine::Timestamp::Min();
+};
+
+// One element of a sink's output as Flink's test harness output queue shows
+// it: a record (by index into SinkOutput::records), a watermark or a status.
+// Results come before the watermark that fired them. A sink on a stream of
+// parallelism p > 1 sees its subtasks' watermarks combined as one downstream
+// operator's StatusWatermarkValve would (§5.1).
+struct SinkElement {
+  enum class Kind : uint8_t { kRecord, kWatermark, kStatus };
+  Kind kind = Kind::kRecord;
+  uint64_t record = 0;
+  engine::Timestamp watermark = engine::Timestamp::Min();
+  engine::WatermarkStatus status = engine::WatermarkStatus::kActive;
+};
+
 struct SinkOutput {
   std::string name;
   engine::Schema schema;
   std::vector<engine::Record> records;  // in arrival order; empty with RunOptions::Sinks::kCount
   uint64_t count = 0;                   // records that reached the sink
+  std::vector<RecordEmission> emissions = {};  // one per record
+  std::vector<SinkElement> elements = {};      // with RunOptions::sink_elements only
 };
 
 struct WindowDecisionRecord {

@@ -51,8 +51,16 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
-      ++result_.sinks[sink].count;
-      if (options_.sinks == RunOptions::Sinks::kCollect) result_.sinks[sink].records.push_back(record);
+      SinkOutput& out = result_.sinks[sink];
+      ++out.count;
+      if (options_.sinks != RunOptions::Sinks::kCollect) continue;
+      if (options_.sink_elements) {
+        out.elements.push_back({.kind = SinkElement::Kind::kRecord, .record = out.records.size(),
+                                .watermark = Timestamp::Min(),
+                                .status = engine::WatermarkStatus::kActive});
+      }
+      out.records.push_back(record);
+      out.emissions.push_back({.watermark = EmittingWatermark(subtask), .at = now_});
     }
   }
   // Every edge but the last gets a copy; the last takes the record itself.
@@ -86,14 +94,26 @@ void Runtime::Route(Edge& edge, Record&& record) {
   SendRecord(edge, static_cast<uint32_t>(target), std::move(record));
 }
 
+Timestamp Runtime::EmittingWatermark(uint32_t subtask) const {
+  while (subtasks_[subtask].passes_on_from != Subtask::kNoSubtask) {
+    subtask = subtasks_[subtask].passes_on_from;
+  }
+  return subtasks_[subtask].watermark;
+}
+
+void Runtime::TapSinks(uint32_t subtask, const StreamElement& element) {
+  const Subtask& s = subtasks_[subtask];
+  for (size_t sink : sinks_of_node_[s.node]) sink_taps_[sink]->Take(s.index, element);
+}
+
 // Watermarks and statuses go to every output, side outputs included (§7.3).
 void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
-  const uint32_t input_channel = 0;
+  if (!sink_taps_.empty()) TapSinks(subtask, element);
   for (auto& port : subtasks_[subtask].outputs) {
     for (Edge& edge : port) {
       if (edge.chained) {
         StreamElement copy = element;
-        Deliver(edge.chained_subtask, input_channel, copy);
+        Deliver(edge.chained_subtask, edge.chained_input, copy);
         continue;
       }
       for (uint32_t c = 0; c < edge.channels.size(); ++c) Send(edge, c, StreamElement(element));
@@ -211,6 +231,13 @@ void Runtime::ReadNextRow(SourceFeed& feed) {
                                                      feed.rows * static_cast<uint64_t>(
                                                                      source.arrival_every.millis())));
   const Timestamp arrival = feed.next.arrival.value_or(paced);
+  if (feed.end_at && arrival > *feed.end_at) {
+    throw engine::InputError(
+        {source.rows_file, feed.next.line, 1},
+        fmt::format("the row arrives at {}, after source '{}' ends at {}", arrival.millis(),
+                    plan_.nodes[feed.node].name, feed.end_at->millis()),
+        "move 'end: {at: ...}' after the last row's arrival");
+  }
   if (arrival < feed.last_arrival) {
     throw engine::InputError(
         {source.rows_file, feed.next.line, 1},
@@ -227,8 +254,17 @@ void Runtime::OnRow(uint32_t f) {
   SourceFeed& feed = feeds_[f];
   // Read in place: the next row overwrites it only once this one is done.
   TraceRow& row = feed.next;
-  const int32_t partition = row.partition ? *row.partition : feed.round_robin;
+  // A script row without @channel goes to channel 0.
+  const int32_t partition = row.partition ? *row.partition : feed.script ? 0 : feed.round_robin;
   if (++feed.round_robin == feed.partitions) feed.round_robin = 0;
+  if (partition >= feed.partitions && feed.script) {
+    const PlannedNode& node = plan_.nodes[feed.node];
+    throw engine::InputError(
+        {plan_.sources[node.source].rows_file, row.line, 1},
+        fmt::format("channel {} does not exist: script '{}' feeds {} input channel{}", partition,
+                    node.name, feed.partitions, feed.partitions == 1 ? "" : "s"),
+        "declare them with 'script: {channels: N}'");
+  }
   if (partition >= feed.partitions) {
     const PlannedNode& node = plan_.nodes[feed.node];
     throw engine::InputError(
@@ -250,7 +286,11 @@ void Runtime::OnRow(uint32_t f) {
     if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
     Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
     if (detailed()) result_.schedule.back().partition = partition;
-    subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+    if (feed.script) {
+      OnScriptRow(subtask, row);
+    } else {
+      subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+    }
     if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
       row.record.values = std::move(spare_values_.back());
       spare_values_.pop_back();
@@ -260,7 +300,34 @@ void Runtime::OnRow(uint32_t f) {
   if (feed.has_next) {
     agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
   } else {
-    agenda_.Push(now_, {Action::Kind::kEnd, f});
+    agenda_.Push(EndOfInput(feed), {Action::Kind::kEnd, f});
+  }
+}
+
+// A script row goes out as written: no generator decides whether a
+// watermark advances or a status changes; the consumer's valve does.
+void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
+  switch (row.kind) {
+    case TraceRowKind::kEvent:
+      Emit(subtask, engine::kMainPort, std::move(row.record));
+      break;
+    case TraceRowKind::kWatermark:
+      subtasks_[subtask].watermark = row.watermark;
+      Step(ScheduleStep::Kind::kOutputWatermark, subtask, engine::kNoRecordId, row.watermark);
+      Broadcast(subtask, StreamElement::OfWatermark(row.watermark));
+      break;
+    case TraceRowKind::kIdle:
+    case TraceRowKind::kActive: {
+      const engine::WatermarkStatus status = row.kind == TraceRowKind::kIdle
+                                                 ? engine::WatermarkStatus::kIdle
+                                                 : engine::WatermarkStatus::kActive;
+      Step(row.kind == TraceRowKind::kIdle ? ScheduleStep::Kind::kIdle : ScheduleStep::Kind::kActive,
+           subtask);
+      Broadcast(subtask, StreamElement::OfStatus(status));
+      break;
+    }
+    case TraceRowKind::kParseFailure:
+      break;  // a script has no dead-letter output (the loader refuses one)
   }
 }
 
@@ -330,7 +397,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
   // so it never holds event time back.
   for (SourceFeed& feed : feeds_) {
     const PlannedNode& node = plan_.nodes[feed.node];
-    if (!plan_.sources[node.source].bounded()) continue;
+    if (!plan_.sources[node.source].bounded()) continue;  // script sources too
     for (int i = 0; i < node.parallelism; ++i) {
       const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       if (subtasks_[subtask].source->Splits().empty()) FinishSourceSubtask(subtask);
@@ -338,15 +405,20 @@ void Runtime::OnWakeup(uint32_t subtask) {
   }
   engine::Duration tail = engine::Duration::Zero();
   bool any_unbounded = false;
+  bool keeps_clock = false;  // a source that does not end the job when it ends
   for (uint32_t f = 0; f < feeds_.size(); ++f) {
     SourceFeed& feed = feeds_[f];
     if (feed.has_next) {
       agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
     } else {
-      agenda_.Push(start, {Action::Kind::kEnd, f});
+      agenda_.Push(std::max(start, EndOfInput(feed)), {Action::Kind::kEnd, f});
     }
     const SourcePlan& source = plan_.sources[plan_.nodes[feed.node].source];
     const PlannedNode& node = plan_.nodes[feed.node];
+    if (feed.script) {
+      keeps_clock = true;
+      continue;
+    }
     for (int i = 0; i < node.parallelism; ++i) {
       const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       if (auto tick = subtasks_[subtask].source->next_tick()) {
@@ -354,7 +426,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
       }
     }
     if (!source.bounded()) {
-      any_unbounded = true;
+      any_unbounded = keeps_clock = true;
       const WatermarkPlan& w = source.watermarks;
       const engine::Duration idle = w.idleness.value_or(engine::Duration::Zero());
       const engine::Duration wait = idle + w.interval + w.interval + w.interval;
@@ -368,8 +440,13 @@ void Runtime::OnWakeup(uint32_t subtask) {
     // Unbounded jobs keep running while processing-time timers are pending:
     // their clock goes on. A finished bounded job quiesces its timers.
     const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
-    if (feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
-        agenda_.next_time() > last_row + tail) {
+    const bool done = feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
+                      !timers_pending && agenda_.next_time() > last_row + tail;
+    if (plan_.run_until) {
+      // `run_until` replaces the tail of unbounded and script sources; a job
+      // of bounded sources still finishes when they do.
+      if (agenda_.next_time() > *plan_.run_until || (done && !keeps_clock)) break;
+    } else if (done) {
       break;
     }
     Action action = agenda_.Pop(&now_);

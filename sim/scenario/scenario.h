@@ -9,10 +9,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/input_error.h"
+#include "engine/ledger.h"
 #include "engine/schema.h"
 #include "engine/time.h"
 #include "engine/value.h"
@@ -70,6 +73,17 @@ struct SourceSpec {
   // run (the dead-letter pattern).
   std::string dead_letter;
   SourceLocation dead_letter_where;
+  // `script:`: rows are fed straight into the consuming operator's input
+  // channels, records, watermarks and statuses exactly as written (no
+  // watermark generator, nothing added at the end); `channels` input channels,
+  // a row naming its own in the @channel column.
+  bool script = false;
+  int script_channels = 1;
+  SourceLocation script_where;
+  // `end: {at: D}`: a bounded source's input ends (its final watermark) at
+  // processing time D rather than with its last row.
+  std::optional<engine::Duration> end_at;
+  SourceLocation end_where;
 };
 
 // `select` entry of a routing destination: output field = expression.
@@ -200,6 +214,8 @@ struct SinkSpec {
 
 // Expected records for one sink. Each expected row names the fields it checks
 // (a subset of the sink's fields); values are written as in the trace.
+// Cells named "@timestamp", "@watermark" and "@at" check the record's
+// metadata (see RecordMetadata in sim/check), not a field.
 struct ExpectedRow {
   std::vector<std::pair<std::string, std::string>> cells;
   std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
@@ -208,9 +224,22 @@ struct ExpectedRow {
   SourceLocation where;
 };
 
+// One entry of an `output:` expectation: a record, or a watermark or a
+// watermark status as it reaches the sink.
+struct ExpectedElement {
+  enum class Kind { kRecord, kWatermark, kStatus };
+  Kind kind = Kind::kRecord;
+  ExpectedRow record;                                  // kRecord
+  engine::Timestamp watermark = engine::Timestamp::Min();  // kWatermark
+  bool idle = false;                                   // kStatus: idle, else active
+  SourceLocation where;
+};
+
 struct SinkExpectation {
   std::string sink;
   SourceLocation where;
+  // kUnordered: records compare as multisets (within `output:`, between two
+  // consecutive watermarks or statuses, as Flink's assertOutputEqualsSorted).
   enum class Order { kOrdered, kUnordered } order = Order::kOrdered;
   double tolerance = 1e-9;  // absolute and relative, for doubles
   std::vector<ExpectedRow> rows;
@@ -218,6 +247,32 @@ struct SinkExpectation {
   // resolved against the scenario's folder.
   std::string golden;
   std::string golden_as_written;
+  // `output:` instead of records: records interleaved with the watermarks and
+  // statuses that reach the sink.
+  bool has_output = false;
+  std::vector<ExpectedElement> output;
+};
+
+// `ledger:` counters expected for one stream: fate name -> count, and per
+// side-output tag the records sent to it.
+struct LedgerExpectation {
+  struct Counter {
+    std::string name;  // a counter name (see kLedgerCounters in the loader)
+    uint64_t count = 0;
+    SourceLocation where;
+  };
+  std::string stream;
+  SourceLocation where;
+  std::vector<Counter> counters;
+  std::vector<Counter> tags;  // name = the tag
+};
+
+// `expect_error:`: the scenario must be refused with a message containing
+// `contains`, at `line` when given.
+struct ExpectedError {
+  std::string contains;
+  std::optional<int> line;
+  SourceLocation where;
 };
 
 // How channels between subtasks deliver: each element is delayed by a latency
@@ -241,14 +296,35 @@ struct ScenarioSpec {
   std::vector<StreamSpec> streams;  // in file order
   std::vector<SinkSpec> sinks;      // in file order; printing follows it
   std::vector<SinkExpectation> expectations;
-  bool has_expectations() const { return !expectations.empty(); }
+  std::vector<LedgerExpectation> ledger;
+  std::optional<ExpectedError> expect_error;
+  // `run_until: D`: the run stops at processing time D (unbounded sources
+  // otherwise stop after a fixed tail, see runtime.h).
+  std::optional<engine::Duration> run_until;
+  SourceLocation run_until_where;
+  bool has_expectations() const {
+    return !expectations.empty() || !ledger.empty() || expect_error.has_value();
+  }
 };
+
+// A `ledger:` counter name and the fate it counts.
+struct LedgerCounterName {
+  std::string_view name;
+  engine::Fate fate;
+};
+// Every counter name, in the order the format reference lists them.
+std::span<const LedgerCounterName> LedgerCounters();
 
 // The trace of `source` as the trace readers take it.
 TraceSource TraceOf(const SourceSpec& source);
 
 // The whole text of a scenario file. Throws engine::InputError when it is missing.
 std::string ReadScenarioFile(const std::string& path);
+
+// The `expect_error:` block of a scenario text, read on its own so that a
+// scenario that must be refused can say so even when the rest of it is bad.
+// Nullopt when the text has none or is not a YAML mapping.
+std::optional<ExpectedError> ReadExpectedError(const std::string& text, const std::string& file);
 
 // Parses and shape-checks a scenario file. Throws engine::InputError.
 ScenarioSpec LoadScenario(const std::string& path);

@@ -71,11 +71,39 @@ WatermarkSpec ReadWatermarks(const YamlValue& v) {
   return w;
 }
 
+// `script: true` or `script: {channels: N}`: an operator-level script. It
+// generates no watermarks and is not split into partitions, so the keys that
+// configure those do not apply.
+void ReadScript(const YamlValue& v, const YamlMap& source_map, SourceSpec& source) {
+  source.script_where = v.where();
+  if (v.IsMap()) {
+    YamlMap map(v, "the script", {"channels"});
+    source.script = true;
+    if (auto channels = map.Get("channels")) {
+      const int64_t n = channels->AsInt("a number of input channels");
+      if (n < 1 || n > 1024) channels->Fail("a script feeds 1 to 1024 input channels");
+      source.script_channels = static_cast<int>(n);
+    }
+  } else {
+    source.script = v.AsBool("whether the source is an operator-level script");
+  }
+  if (!source.script) return;
+  for (const char* key : {"watermarks", "parallelism", "partitions", "topic", "dead_letter"}) {
+    if (auto extra = source_map.Get(key)) {
+      extra->Fail(fmt::format("'{}' does not apply to a script source", key),
+                  "a script delivers its rows exactly as written: write watermark, idle and "
+                  "active rows with @kind, and name input channels with 'script: {channels: N}'");
+    }
+  }
+  source.parallelism = source.script_channels;
+  source.partitions = source.script_channels;
+}
+
 SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const YamlValue& v, const std::string& folder) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks", "dead_letter"});
+               "arrival", "watermarks", "dead_letter", "script", "end"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -131,6 +159,16 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                         "inline events are checked when the scenario loads");
     }
   }
+  if (auto script = map.Get("script")) ReadScript(*script, map, source);
+  if (auto end = map.Get("end")) {
+    YamlMap end_map(*end, "the end of input", {"at"});
+    source.end_at = ReadNonNegative(end_map.Require("at"), "the end of input");
+    source.end_where = end->where();
+    if (source.boundedness == SourceSpec::Boundedness::kUnbounded || source.script) {
+      end->Fail("'end' applies to a bounded source",
+                "an unbounded or script source never ends; stop the run with 'run_until'");
+    }
+  }
   if (auto arrival = map.Get("arrival")) {
     // `instant`: an in-memory source (fromElements) hands every row over at
     // processing time 0, before the first periodic watermark (§11.8).
@@ -151,49 +189,6 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   return source;
 }
 
-SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v, const std::string& folder) {
-  SinkExpectation e;
-  e.sink = sink;
-  e.where = where;
-  YamlValue rows = v;
-  if (v.IsMap()) {
-    YamlMap map(v, fmt::format("the expectation for '{}'", sink),
-                {"records", "golden", "order", "tolerance"});
-    if (auto golden = map.Get("golden")) {
-      if (map.Has("records")) golden->Fail("give either 'records' or 'golden', not both");
-      e.golden_as_written = golden->AsString("a golden CSV file name");
-      const std::filesystem::path path(e.golden_as_written);
-      e.golden = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
-    } else {
-      rows = map.Require("records");
-    }
-    if (auto order = map.Get("order")) {
-      const std::string o = order->AsString("an order");
-      if (o == "ordered") {
-        e.order = SinkExpectation::Order::kOrdered;
-      } else if (o == "unordered") {
-        e.order = SinkExpectation::Order::kUnordered;
-      } else {
-        order->Fail(fmt::format("unknown order '{}'", o), "expected 'ordered' or 'unordered'");
-      }
-    }
-    if (auto tolerance = map.Get("tolerance")) {
-      e.tolerance = tolerance->AsDouble("a tolerance");
-      if (!(e.tolerance >= 0)) tolerance->Fail("the tolerance cannot be negative");
-    }
-  }
-  if (!e.golden.empty()) return e;
-  for (const YamlValue& row : rows.Items("expected records")) {
-    ExpectedRow expected;
-    expected.where = row.where();
-    expected.cells = ReadCells(row, "an expected record", &expected.cell_where,
-                                &expected.cell_key_where, &expected.cell_null);
-    e.rows.push_back(std::move(expected));
-  }
-  return e;
-}
-
 }  // namespace
 
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
@@ -201,7 +196,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
               {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
-               "expect"});
+               "expect", "ledger", "expect_error", "run_until"});
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -256,8 +251,15 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   if (auto expect = top.Get("expect")) {
     YamlMap map(*expect, "expectations", {});
     for (const auto& entry : map.entries()) {
-      spec.expectations.push_back(ReadExpectation(entry.key, entry.key_where, entry.value, folder));
+      spec.expectations.push_back(
+          internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder));
     }
+  }
+  if (auto ledger = top.Get("ledger")) spec.ledger = internal::ReadLedger(*ledger);
+  if (auto error = top.Get("expect_error")) spec.expect_error = internal::ReadExpectedErrorValue(*error);
+  if (auto until = top.Get("run_until")) {
+    spec.run_until = ReadNonNegative(*until, "the end of the run");
+    spec.run_until_where = until->where();
   }
   return spec;
 }

@@ -148,8 +148,8 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
       if (!n || std::get<int64_t>(*n) < 0 ||
           std::get<int64_t>(*n) > std::numeric_limits<int32_t>::max()) {
         return Fail(column,
-                    fmt::format("column '@partition' expects a partition number, got {}",
-                                QuoteForMessage(text)),
+                    fmt::format("column '{}' expects a partition number, got {}",
+                                spec.name, QuoteForMessage(text)),
                     "partitions are numbered 0, 1, 2, ... (at most 2147483647)");
       }
       row.partition = static_cast<int32_t>(std::get<int64_t>(*n));

@@ -18,16 +18,19 @@ struct ReservedColumn {
   TraceColumnRole role;
 };
 
-constexpr std::array<ReservedColumn, 3> kReserved = {{
+// @channel is @partition under the name a script source gives it: the input
+// channel a row is delivered on.
+constexpr std::array<ReservedColumn, 4> kReserved = {{
     {"@arrival", TraceColumnRole::kArrival},
     {"@partition", TraceColumnRole::kPartition},
     {"@kind", TraceColumnRole::kKind},
+    {"@channel", TraceColumnRole::kPartition},
 }};
 
 const std::vector<std::string>& ReservedNames() {
-  static const std::vector<std::string> names({std::string(kReserved[0].name),
-                                               std::string(kReserved[1].name),
-                                               std::string(kReserved[2].name)});
+  static const std::vector<std::string> names(
+      {std::string(kReserved[0].name), std::string(kReserved[1].name),
+       std::string(kReserved[2].name), std::string(kReserved[3].name)});
   return names;
 }
 
@@ -69,6 +72,11 @@ TraceHeader TraceHeader::Parse(const CsvRecordReader& reader, const engine::Sche
                                fmt::format("column '{}' appears twice in the header", column.name),
                                fmt::format("the first '{}' is at column {}", column.name,
                                            reader.CellLocation(earlier).column));
+    }
+    if (column.role == TraceColumnRole::kPartition && header.ColumnOf(column.role)) {
+      throw engine::InputError(reader.CellLocation(i),
+                               "'@channel' and '@partition' name the same column",
+                               "keep one: @channel in a script source, @partition elsewhere");
     }
     if (column.role == TraceColumnRole::kField) header.field_columns_[column.field] = i;
     header.columns_.push_back(std::move(column));

@@ -94,16 +94,18 @@ class InlineTraceInput : public TraceInput {
       throw InputError(row.cell_where[c], fmt::format("unknown @kind '{}'", text),
                        "expected one of 'event', 'watermark', 'idle', 'active'");
     }
-    if (name != "@arrival" && name != "@partition") {
+    // @channel is @partition as a script source names it.
+    const bool partition = name == "@partition" || name == "@channel";
+    if (name != "@arrival" && !partition) {
       throw InputError(row.cell_key_where[c], fmt::format("unknown reserved column '{}'", name),
-                       engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind"}));
+                       engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind", "@channel"}));
     }
     auto value = ParseCell(text, engine::ValueType::kInt);
-    if (!value || (name == "@partition" && (std::get<int64_t>(*value) < 0 ||
-                                            std::get<int64_t>(*value) > INT32_MAX))) {
+    if (!value || (partition && (std::get<int64_t>(*value) < 0 ||
+                                 std::get<int64_t>(*value) > INT32_MAX))) {
       throw InputError(row.cell_where[c],
                        fmt::format("'{}' expects a whole number{}, got '{}'", name,
-                                   name == "@partition" ? " >= 0" : "", text));
+                                   partition ? " >= 0" : "", text));
     }
     const int64_t v = std::get<int64_t>(*value);
     if (name == "@arrival") {

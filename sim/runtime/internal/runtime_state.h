@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,7 @@ struct Edge {
   Partitioning partitioning = Partitioning::kForward;
   bool chained = false;
   uint32_t chained_subtask = 0;     // chained: the consumer subtask
+  int chained_input = 0;            // chained: the consumer valve's channel index
   std::vector<uint32_t> channels;   // else: a channel per consumer subtask index
   size_t key_field = 0;
   int max_parallelism = 128;
@@ -71,6 +73,10 @@ struct Subtask {
   Timestamp watermark = Timestamp::Min();
   Timestamp wakeup = Timestamp::Max();
   bool finished = false;
+  // A union or side-output selection fed by one chained subtask: that
+  // subtask, whose operator emitted what this one passes on.
+  uint32_t passes_on_from = kNoSubtask;
+  static constexpr uint32_t kNoSubtask = ~uint32_t{0};
 };
 
 struct SourceFeed {
@@ -87,6 +93,8 @@ struct SourceFeed {
   int32_t partitions = 1;
   std::vector<uint32_t> owner;  // partition -> global subtask index
   bool exhausted = false;
+  bool script = false;  // rows go straight to the consumer (SourcePlan::script)
+  std::optional<Timestamp> end_at;  // SourcePlan::end_at
 };
 
 class Runtime {
@@ -98,6 +106,7 @@ class Runtime {
  private:
   class Context;
   class SourceSink;
+  class SinkTap;
 
   void BuildSubtasks();
   void BuildEdges();
@@ -116,6 +125,12 @@ class Runtime {
   void OnValveWatermark(uint32_t subtask, Timestamp watermark);
   void OnValveStatus(uint32_t subtask, engine::WatermarkStatus status);
   void ScheduleWakeup(uint32_t subtask);
+  // Sinks: what reaches them besides records, and the watermark a sunk
+  // record was emitted at.
+  void TapSinks(uint32_t subtask, const StreamElement& element);
+  Timestamp EmittingWatermark(uint32_t subtask) const;
+  void OnScriptRow(uint32_t subtask, TraceRow& row);
+  Timestamp EndOfInput(const SourceFeed& feed) const;
 
   // Scheduled actions.
   void ReadNextRow(SourceFeed& feed);
@@ -150,6 +165,7 @@ class Runtime {
   std::vector<std::vector<size_t>> sinks_of_node_;
   std::vector<std::unique_ptr<SourceSink>> source_sinks_;
   std::vector<std::unique_ptr<Context>> contexts_;
+  std::vector<std::unique_ptr<SinkTap>> sink_taps_;  // per sink, with RunOptions::sink_elements
   // Value vectors of records that were consumed, for the next rows read: a
   // row's record leaves with its vector, and this gives it one back, so
   // reading allocates nothing per row.
@@ -213,6 +229,43 @@ class Runtime::SourceSink final : public SourceOutput {
  private:
   Runtime& runtime_;
   uint32_t subtask_;
+};
+
+// Takes the watermarks and statuses a sink's stream emits, combining the
+// stream's subtasks with a valve when it has several.
+class Runtime::SinkTap final : public engine::WatermarkEventOutput {
+ public:
+  SinkTap(std::vector<SinkElement>& elements, int subtasks) : elements_(elements) {
+    if (subtasks > 1) valve_ = std::make_unique<engine::StatusWatermarkValve>(subtasks);
+  }
+  void Take(uint32_t subtask_index, const StreamElement& element) {
+    const int channel = static_cast<int>(subtask_index);
+    if (element.kind == StreamElement::Kind::kWatermark) {
+      if (valve_) {
+        valve_->InputWatermark(element.watermark, channel, *this);
+      } else {
+        EmitWatermark(element.watermark);
+      }
+    } else if (element.kind == StreamElement::Kind::kStatus) {
+      if (valve_) {
+        valve_->InputWatermarkStatus(element.status, channel, *this);
+      } else {
+        EmitWatermarkStatus(element.status);
+      }
+    }
+  }
+  void EmitWatermark(Timestamp watermark) override {
+    elements_.push_back({.kind = SinkElement::Kind::kWatermark, .record = 0, .watermark = watermark,
+                         .status = engine::WatermarkStatus::kActive});
+  }
+  void EmitWatermarkStatus(engine::WatermarkStatus status) override {
+    elements_.push_back({.kind = SinkElement::Kind::kStatus, .record = 0,
+                         .watermark = Timestamp::Min(), .status = status});
+  }
+
+ private:
+  std::vector<SinkElement>& elements_;
+  std::unique_ptr<engine::StatusWatermarkValve> valve_;
 };
 
 }  // namespace tidemark::sim::internal

@@ -30,6 +30,16 @@ std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
 int ReadParallelism(const YamlValue& v);
 engine::Duration ReadNonNegative(const YamlValue& v, std::string_view what);
 
+// A time in milliseconds, or '+inf' / '-inf' (Long.MAX_VALUE / MIN_VALUE).
+engine::Timestamp ReadTime(const YamlValue& v, std::string_view what);
+
+// Expectation keys (expectation_loader.cc): one entry of `expect:`, the
+// `ledger:` block and the `expect_error:` block.
+SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
+                                const YamlValue& v, const std::string& folder);
+std::vector<LedgerExpectation> ReadLedger(const YamlValue& v);
+ExpectedError ReadExpectedErrorValue(const YamlValue& v);
+
 // One entry of `streams:`.
 StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v);
 
