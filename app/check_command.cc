@@ -1,19 +1,22 @@
-// `tidemark check PATH... [--junit FILE] [--summary FILE] [--update]`: run every scenario
-// with expectations under the paths and report a readable diff for each
-// mismatch; optionally as JUnit XML and a Markdown summary for CI.
+// `tidemark check PATH... [--junit FILE] [--summary FILE [--append-summary]] [--update]
+// [--lint [--warnings-as-errors]] [--format github]`: run every scenario with
+// expectations under the paths and report a readable diff for each mismatch;
+// optionally as JUnit XML, a Markdown summary and GitHub annotations for CI.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "app/ci_output.h"
 #include "app/commands.h"
 #include "engine/input_error.h"
 #include "reports/check_report.h"
+#include "reports/github_annotations.h"
 #include "sim/check/expectation_update.h"
 #include "sim/check/expectations.h"
+#include "sim/lint/lint.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
@@ -64,10 +67,19 @@ struct CheckFlags {
   std::optional<uint64_t> seed;
   std::string junit;
   std::string summary;
+  bool append_summary = false;
+  bool lint = false;
+  bool warnings_as_errors = false;
+  OutputFormat format = OutputFormat::kText;
 };
 
+// Prints a GitHub annotation when --format github asked for them.
+void Annotate(const CheckFlags& flags, const std::string& annotation) {
+  if (flags.format == OutputFormat::kGithub) std::fputs(annotation.c_str(), stdout);
+}
+
 Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
-             reports::CheckCase& record) {
+             const CheckFlags& flags, reports::CheckCase& record) {
   std::printf("FAIL %s\n", file.c_str());
   record.status = reports::CheckCase::Status::kFailed;
   for (const sim::SinkDiff& diff : diffs) {
@@ -77,6 +89,11 @@ Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
       std::printf("    %s\n", diff.lines[i].c_str());
       record.diff.push_back("  " + diff.lines[i]);
     }
+    for (const sim::Mismatch& m : diff.mismatches) {
+      Annotate(flags, reports::GithubAnnotation(
+                          reports::AnnotationLevel::kError, m.where,
+                          diff.subject.empty() ? m.message : diff.subject + ": " + m.message));
+    }
   }
   return Outcome::kFailed;
 }
@@ -84,8 +101,8 @@ Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
 // A scenario with `expect_error:` passes when loading, planning or running it
 // is refused with an error that contains the text (at the line, if given).
 Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected,
-                     std::optional<uint64_t> seed,
-                     reports::CheckCase& record) {
+                     const CheckFlags& flags, reports::CheckCase& record) {
+  const std::optional<uint64_t> seed = flags.seed;
   const std::string wanted =
       expected.line ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
                     : fmt::format("'{}'", expected.contains);
@@ -104,8 +121,25 @@ Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected
     }
     got = fmt::format("but it was refused with: {}", text);
   }
-  return Fail(file, {{"", "expect_error", {fmt::format("expected a refusal with {}, {}", wanted, got)}}},
-              record);
+  const std::string line = fmt::format("expected a refusal with {}, {}", wanted, got);
+  return Fail(file, {{"", "expect_error", {line}, {{expected.where, line}}}},
+              flags, record);
+}
+
+// check --lint: prints every finding as lint does (and annotates it); returns
+// the fatal ones as a diff so that the scenario fails with them.
+std::vector<sim::SinkDiff> LintForCheck(const sim::ScenarioSpec& spec, const CheckFlags& flags) {
+  sim::SinkDiff fatal{"", "lint", {}, {}};
+  for (const sim::LintFinding& f : sim::Lint(spec)) {
+    std::fputs(FormatLintFinding(f).c_str(), stdout);
+    const bool fails = IsFatal(f, flags.warnings_as_errors);
+    Annotate(flags, LintAnnotation(f, flags.warnings_as_errors));
+    if (!fails) continue;
+    fatal.lines.push_back(
+        fmt::format("{}: {} [{}]", f.where.ToString(), f.message, f.rule));
+  }
+  if (fatal.lines.empty()) return {};
+  return {fatal};
 }
 
 // Runs one scenario, prints its outcome, and records it in `record` for the
@@ -115,13 +149,17 @@ Outcome CheckOne(const std::string& file, const CheckFlags& flags, reports::Chec
   const bool update = flags.update;
   try {
     if (auto expected = sim::ReadExpectedError(sim::ReadScenarioFile(file), file)) {
-      return CheckRefusal(file, *expected, flags.seed, record);
+      return CheckRefusal(file, *expected, flags, record);
     }
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
     record.name = plan.spec.name;
+    // --lint: findings print before the run; the fatal ones fail the scenario
+    // even when its expectations hold.
+    std::vector<sim::SinkDiff> lint_failures;
+    if (flags.lint) lint_failures = LintForCheck(plan.spec, flags);
     // --update also writes an expectation for every sink that has none.
     const bool bootstrap = update && sim::SinksWithoutExpectations(plan) > 0;
-    if (!plan.spec.has_expectations() && !bootstrap) {
+    if (!plan.spec.has_expectations() && !bootstrap && lint_failures.empty()) {
       record.status = reports::CheckCase::Status::kSkipped;
       std::printf("SKIP %s (no expectations)\n", file.c_str());
       return Outcome::kSkipped;
@@ -141,28 +179,24 @@ Outcome CheckOne(const std::string& file, const CheckFlags& flags, reports::Chec
                       return !e.golden.empty() && !std::filesystem::exists(e.golden);
                     });
     if (update && (golden_missing || bootstrap)) return write_expectations();
-    const sim::ExpectationReport report = sim::CheckExpectations(plan, result);
-    if (report.passed()) {
+    sim::ExpectationReport report = sim::CheckExpectations(plan, result);
+    if (report.passed() && lint_failures.empty()) {
       std::printf("PASS %s\n", file.c_str());
       return Outcome::kPassed;
     }
-    if (update) return write_expectations();
-    return Fail(file, report.diffs, record);
+    if (update && !report.passed()) return write_expectations();
+    report.diffs.insert(report.diffs.end(), lint_failures.begin(), lint_failures.end());
+    return Fail(file, report.diffs, flags, record);
   } catch (const engine::InputError& e) {
     record.status = reports::CheckCase::Status::kBadInput;
     record.error = e.what();
     std::printf("ERROR %s\n", file.c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
+    std::fflush(stderr);
+    Annotate(flags, InputErrorAnnotation(e, file));
     return Outcome::kBadInput;
   }
-}
-
-void WriteFile(const std::string& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << content;
-  out.close();
-  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
 }
 
 }  // namespace
@@ -173,7 +207,15 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
       app.add_subcommand("check", "Run every scenario with expectations and report differences");
   check->add_option("paths", flags->paths, "Scenario files or folders")->required();
   check->add_option("--junit", flags->junit, "Also write JUnit XML here (a testcase per scenario)");
-  check->add_option("--summary", flags->summary, "Also write a Markdown summary here");
+  check->add_option("--summary", flags->summary,
+                    "Also write a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY)");
+  check->add_flag("--append-summary", flags->append_summary,
+                  "Append the summary to the file instead of replacing it");
+  check->add_flag("--lint", flags->lint,
+                  "Also lint every scenario: lint errors fail it, warnings are printed only");
+  check->add_flag("--warnings-as-errors", flags->warnings_as_errors,
+                  "With --lint, lint warnings fail the scenario too");
+  AddFormatOption(check, &flags->format);
   check->add_flag("--update", flags->update,
                   "Rewrite expectations (golden files, the expect: and ledger: blocks) from the "
                   "current output, and write one for every sink that has none");
@@ -194,8 +236,10 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
     }
     if (updated > 0) std::printf("%d updated\n", updated);
     std::printf("%d passed, %d failed, %d skipped, %d bad input\n", passed, failed, skipped, bad);
-    if (!flags->junit.empty()) WriteFile(flags->junit, reports::FormatJUnit(cases));
-    if (!flags->summary.empty()) WriteFile(flags->summary, reports::FormatCheckSummary(cases));
+    if (!flags->junit.empty()) WriteOutputFile(flags->junit, reports::FormatJUnit(cases));
+    if (!flags->summary.empty()) {
+      WriteOutputFile(flags->summary, reports::FormatCheckSummary(cases), flags->append_summary);
+    }
     if (bad > 0) {
       *exit_code = kExitBadInput;
     } else if (failed > 0) {

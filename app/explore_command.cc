@@ -3,6 +3,7 @@
 // every divergence; `--merge A.json B.json ...` merges shards instead of
 // running, giving exactly the unsharded result.
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,8 +11,10 @@
 
 #include <fmt/format.h>
 
+#include "app/ci_output.h"
 #include "app/commands.h"
 #include "app/parallel_for.h"
+#include "app/shard_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "reports/explore_report.h"
@@ -27,6 +30,7 @@ struct ExploreFlags {
   std::string scenario;
   uint64_t seeds = 100;
   std::string shard = "0/1";
+  std::optional<uint64_t> shard_count;  // with --shard auto
   unsigned jobs = 0;
   std::string json;
   std::string repro_dir = "tidemark-repro";
@@ -43,15 +47,6 @@ std::string ReadFile(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-void WriteFile(const std::string& path, const std::string& text) {
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  std::error_code error;
-  if (!parent.empty()) std::filesystem::create_directories(parent, error);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
 }
 
 // The runs of every shard file, checked to be one complete campaign.
@@ -120,7 +115,7 @@ void Explain(const sim::Explorer& explorer, const ExploreFlags& flags,
     repros[d].repro = sim::ShrinkDivergence(explorer, div.base.first_seed, div.other.first_seed,
                                             repros[d].path);
   });
-  for (const reports::ExploreReproFile& f : repros) WriteFile(f.path, f.repro.text);
+  for (const reports::ExploreReproFile& f : repros) WriteOutputFile(f.path, f.repro.text);
   report.repros = std::move(repros);
 }
 
@@ -135,7 +130,7 @@ void RunExplore(const ExploreFlags& flags, int* exit_code) {
   report.seeds = flags.seeds;
   report.order = flags.ordered ? sim::OutcomeOrder::kArrival : sim::OutcomeOrder::kMultiset;
   report.deterministic = plan.spec.deterministic;
-  report.shard = flags.merge.empty() ? sim::ParseShard(flags.shard, "--shard") : sim::Shard{};
+  report.shard = flags.merge.empty() ? ResolveShard(flags.shard, flags.shard_count) : sim::Shard{};
   const sim::Explorer explorer(
       std::move(plan),
       {.order = report.order,
@@ -155,7 +150,7 @@ void RunExplore(const ExploreFlags& flags, int* exit_code) {
   report.outcomes = sim::GroupOutcomes(report.runs);
   if (report.shard.count == 1) Explain(explorer, flags, report);
   std::fputs(reports::FormatExploreText(report).c_str(), stdout);
-  if (!flags.json.empty()) WriteFile(flags.json, reports::FormatExploreJson(report));
+  if (!flags.json.empty()) WriteOutputFile(flags.json, reports::FormatExploreJson(report));
   *exit_code = report.failed() ? kExitCheckFailed : kExitOk;
 }
 
@@ -167,8 +162,12 @@ void AddExploreCommand(CLI::App& app, int* exit_code) {
       "explore", "Run many seeded schedules; group outcomes; explain and reproduce divergences");
   cmd->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
   cmd->add_option("--seeds", flags->seeds, "Run seeds 0..N-1")->capture_default_str();
-  cmd->add_option("--shard", flags->shard, "I/K: run only the seeds s with s mod K == I")
+  cmd->add_option("--shard", flags->shard,
+                  "I/K: run only the seeds s with s mod K == I; auto: I and K from the CI or batch "
+                  "system's job number (docs/ci.md)")
       ->capture_default_str();
+  cmd->add_option("--shard-count", flags->shard_count,
+                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)");
   cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
   cmd->add_option("--json", flags->json, "Write the campaign (every run) as JSON to FILE");
   cmd->add_option("--repro-dir", flags->repro_dir, "Where reproductions are written")

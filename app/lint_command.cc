@@ -4,15 +4,18 @@
 //     why: records emitted to a tag that no getSideOutput requests are discarded ...
 //     fix: add a stream '{from: counts, side_output: late}' and sink it
 //
-// then one summary line. Exit 0 when every scenario is clean, 1 when there
-// are findings, 2 when a scenario cannot be read or is invalid in a way lint
-// does not explain (the InputError is printed as by every command).
+// then one summary line. Exit 0 when there are no errors (warnings are
+// printed but do not fail, unless --warnings-as-errors), 1 when there are
+// fatal findings, 2 when a scenario cannot be read or is invalid in a way lint
+// does not explain (the InputError is printed as by every command). With
+// --format github every finding and error is also a GitHub annotation.
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "app/ci_output.h"
 #include "app/commands.h"
 #include "engine/input_error.h"
 #include "sim/planner/job_plan.h"
@@ -27,15 +30,15 @@ namespace {
 struct LintCounts {
   int errors = 0;
   int warnings = 0;
+  int fatal = 0;  // errors, and warnings under --warnings-as-errors
   int bad_input = 0;
 };
 
-void PrintFinding(const sim::LintFinding& f) {
-  std::fputs(fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
-                         sim::SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix)
-                 .c_str(),
-             stdout);
-}
+struct LintFlags {
+  std::vector<std::string> files;
+  bool warnings_as_errors = false;
+  OutputFormat format = OutputFormat::kText;
+};
 
 // Whether lint already explains `error`: a finding of a rule PlanJob also
 // enforces, at the same place.
@@ -52,13 +55,16 @@ bool Explained(const engine::InputError& error, const std::vector<sim::LintFindi
   return false;
 }
 
-void LintOne(const std::string& file, LintCounts& counts) {
+void LintOne(const std::string& file, const LintFlags& flags, LintCounts& counts) {
+  const bool github = flags.format == OutputFormat::kGithub;
   try {
     const sim::ScenarioSpec spec = sim::LoadScenario(file);
     const std::vector<sim::LintFinding> findings = sim::Lint(spec);
     for (const sim::LintFinding& f : findings) {
-      PrintFinding(f);
+      std::fputs(FormatLintFinding(f).c_str(), stdout);
+      if (github) std::fputs(LintAnnotation(f, flags.warnings_as_errors).c_str(), stdout);
       ++(f.severity == sim::LintFinding::Severity::kError ? counts.errors : counts.warnings);
+      counts.fatal += IsFatal(f, flags.warnings_as_errors) ? 1 : 0;
     }
     // What lint does not explain and PlanJob rejects is bad input like anywhere else,
     // and so is a trace that cannot be opened (its header is read; its rows are not).
@@ -73,6 +79,8 @@ void LintOne(const std::string& file, LintCounts& counts) {
   } catch (const engine::InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
+    std::fflush(stderr);
+    if (github) std::fputs(InputErrorAnnotation(e, file).c_str(), stdout);
     ++counts.bad_input;
   }
 }
@@ -84,22 +92,26 @@ std::string Plural(int n, std::string_view word) {
 }  // namespace
 
 void AddLintCommand(CLI::App& app, int* exit_code) {
-  auto files = std::make_shared<std::vector<std::string>>();
+  auto flags = std::make_shared<LintFlags>();
   CLI::App* lint = app.add_subcommand(
       "lint", "Find the classic side-output and watermark mistakes without running");
-  lint->add_option("scenarios", *files, "Scenario files (YAML)")->required();
-  lint->callback([files, exit_code] {
+  lint->add_option("scenarios", flags->files, "Scenario files (YAML)")->required();
+  lint->add_flag("--warnings-as-errors", flags->warnings_as_errors,
+                 "Exit 1 on warnings too (by default only errors fail)");
+  AddFormatOption(lint, &flags->format);
+  lint->callback([flags, exit_code] {
+    const std::vector<std::string>& files = flags->files;
     LintCounts counts;
-    for (const std::string& file : *files) LintOne(file, counts);
+    for (const std::string& file : files) LintOne(file, *flags, counts);
     std::string summary =
         counts.errors + counts.warnings == 0
             ? "no findings"
             : Plural(counts.errors, "error") + ", " + Plural(counts.warnings, "warning");
-    summary += " in " + Plural(static_cast<int>(files->size()), "scenario");
+    summary += " in " + Plural(static_cast<int>(files.size()), "scenario");
     if (counts.bad_input > 0) summary += ", " + std::to_string(counts.bad_input) + " bad input";
     std::printf("%s\n", summary.c_str());
     *exit_code = counts.bad_input > 0                  ? kExitBadInput
-                 : counts.errors + counts.warnings > 0 ? kExitCheckFailed
+                 : counts.fatal > 0                    ? kExitCheckFailed
                                                        : kExitOk;
   });
 }

@@ -3,6 +3,7 @@
 // late-data / latency trade-off as a Markdown table; --json and --svg write
 // it; --merge A.json B.json ... merges shards instead of running.
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,8 +11,10 @@
 
 #include <fmt/format.h>
 
+#include "app/ci_output.h"
 #include "app/commands.h"
 #include "app/parallel_for.h"
+#include "app/shard_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "reports/sweep_report.h"
@@ -27,6 +30,7 @@ struct SweepFlags {
   std::string scenario;
   std::vector<std::string> settings;
   std::string shard = "0/1";
+  std::optional<uint64_t> shard_count;  // with --shard auto
   unsigned jobs = 0;
   std::string json;
   std::string svg;
@@ -41,12 +45,6 @@ std::string ReadText(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-void WriteText(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw engine::InputError({path, 0, 0}, "cannot write the file");
 }
 
 bool SameSettings(const std::vector<sim::SweepSetting>& a, const std::vector<sim::SweepSetting>& b) {
@@ -111,7 +109,7 @@ void RunSweep(const SweepFlags& flags, int* exit_code) {
   if (!flags.merge.empty()) {
     report.results = MergeShards(report, flags.merge);
   } else {
-    report.shard = sim::ParseShard(flags.shard, "--shard");
+    report.shard = ResolveShard(flags.shard, flags.shard_count);
     for (uint64_t j = 0; j < grid.size(); ++j) {
       if (report.shard.Owns(j)) report.results.push_back({j, grid[j], {}});
     }
@@ -120,9 +118,9 @@ void RunSweep(const SweepFlags& flags, int* exit_code) {
     });
   }
   std::fputs(reports::FormatSweepMarkdown(report).c_str(), stdout);
-  if (!flags.json.empty()) WriteText(flags.json, reports::FormatSweepJson(report));
-  if (!flags.svg.empty()) WriteText(flags.svg, reports::FormatSweepSvg(report));
-  if (!flags.html.empty()) WriteText(flags.html, reports::FormatSweepHtml(report));
+  if (!flags.json.empty()) WriteOutputFile(flags.json, reports::FormatSweepJson(report));
+  if (!flags.svg.empty()) WriteOutputFile(flags.svg, reports::FormatSweepSvg(report));
+  if (!flags.html.empty()) WriteOutputFile(flags.html, reports::FormatSweepHtml(report));
   *exit_code = kExitOk;
 }
 
@@ -137,8 +135,12 @@ void AddSweepCommand(CLI::App& app, int* exit_code) {
                   "KEY=V1,V2,... or KEY=FROM..TO:STEP (repeat for a grid), e.g. "
                   "sources.NAME.watermarks.max_out_of_orderness=0s..5s:1s")
       ->required();
-  cmd->add_option("--shard", flags->shard, "I/K: run only the points j with j mod K == I")
+  cmd->add_option("--shard", flags->shard,
+                  "I/K: run only the points j with j mod K == I; auto: I and K from the CI or batch "
+                  "system's job number (docs/ci.md)")
       ->capture_default_str();
+  cmd->add_option("--shard-count", flags->shard_count,
+                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)");
   cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
   cmd->add_option("--json", flags->json, "Write every point as JSON to FILE");
   cmd->add_option("--svg", flags->svg, "Write the completeness/latency plot as SVG to FILE");

@@ -5,6 +5,9 @@
 #               `run --seed BASE` prints something else.
 #   MODE=shards three shards merged with --merge give byte-identical JSON
 #               and text to the unsharded run.
+#   MODE=auto   --shard auto under GitLab, Slurm and Kubernetes numbering gives
+#               the same shards as --shard I/K, and they merge; with no
+#               variables set it is bad input.
 #   MODE=sweep  the long-tail sweep on a generated trace; two shards merged
 #               equal the whole sweep.
 #   cmake -DTIDEMARK=... -DSCENARIO=... -DSCRATCH=... -DMODE=... -P explore_cli_test.cmake
@@ -47,6 +50,49 @@ if(MODE STREQUAL "repro")
   require("${at_seed}" "late_rows")
   if(at_seed STREQUAL at_base)
     message(FATAL_ERROR "seeds ${seed} and ${base} give the same output on the reproduction")
+  endif()
+elseif(MODE STREQUAL "auto")
+  # Only the variables given count: the ones the test runner may have are unset.
+  set(clean "")
+  foreach(name TIDEMARK_SHARD_INDEX TIDEMARK_SHARD_COUNT JOB_COMPLETION_INDEX SLURM_ARRAY_TASK_ID
+      SLURM_ARRAY_TASK_MIN SLURM_ARRAY_TASK_MAX SLURM_ARRAY_TASK_STEP SLURM_ARRAY_TASK_COUNT
+      CI_NODE_INDEX CI_NODE_TOTAL CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL BUILDKITE_PARALLEL_JOB
+      BUILDKITE_PARALLEL_JOB_COUNT)
+    list(APPEND clean --unset=${name})
+  endforeach()
+  # Shard 0: GitLab's node 1; shard 1: Slurm task 11 of --array=10-12;
+  # shard 2: Kubernetes completion index 2 of 3.
+  set(env_0 CI_NODE_INDEX=1 CI_NODE_TOTAL=3)
+  set(env_1 SLURM_ARRAY_TASK_ID=11 SLURM_ARRAY_TASK_MIN=10 SLURM_ARRAY_TASK_MAX=12
+      SLURM_ARRAY_TASK_COUNT=3)
+  set(env_2 JOB_COMPLETION_INDEX=2)
+  set(count_2 --shard-count 3)
+  foreach(i 0 1 2)
+    run_tidemark(given 0 explore ${SCENARIO} --seeds 30 --shard ${i}/3 --json given-${i}.json)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env ${clean} ${env_${i}}
+        ${TIDEMARK} explore ${SCENARIO} --seeds 30 --shard auto ${count_${i}} --json auto-${i}.json
+      WORKING_DIRECTORY ${SCRATCH} RESULT_VARIABLE status OUTPUT_VARIABLE auto ERROR_VARIABLE err)
+    if(NOT status EQUAL 0)
+      message(FATAL_ERROR "--shard auto with ${env_${i}}: exit ${status}\n${auto}${err}")
+    endif()
+    require("${err}" "shard ${i}/3 from the ")
+    file(READ ${SCRATCH}/given-${i}.json a)
+    file(READ ${SCRATCH}/auto-${i}.json b)
+    if(NOT auto STREQUAL given OR NOT a STREQUAL b)
+      message(FATAL_ERROR "--shard auto with ${env_${i}} is not shard ${i}/3:\n${auto}\n---\n${given}")
+    endif()
+  endforeach()
+  run_tidemark(whole 0 explore ${SCENARIO} --seeds 30 --no-repro)
+  run_tidemark(merged 0 explore ${SCENARIO} --seeds 30 --no-repro
+    --merge auto-0.json auto-1.json auto-2.json)
+  if(NOT whole STREQUAL merged)
+    message(FATAL_ERROR "merged text differs:\n${whole}\n---\n${merged}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${clean}
+      ${TIDEMARK} explore ${SCENARIO} --seeds 30 --shard auto
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 2 OR NOT err MATCHES "--shard auto: error: no CI or batch system's job number is set")
+    message(FATAL_ERROR "--shard auto without variables: exit ${status}\n${out}${err}")
   endif()
 elseif(MODE STREQUAL "shards")
   run_tidemark(whole 0 explore ${SCENARIO} --seeds 40 --repro-dir repro --json whole.json)

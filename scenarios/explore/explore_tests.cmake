@@ -10,6 +10,7 @@ endfunction()
 
 tidemark_explore_cli_test(explore_union_race_repro_replays repro explore/union-race.yaml)
 tidemark_explore_cli_test(explore_shards_merge_to_the_unsharded_run shards explore/union-race.yaml)
+tidemark_explore_cli_test(explore_shard_auto_reads_the_job_number auto explore/union-race.yaml)
 tidemark_explore_cli_test(sweep_long_tail_tradeoff_and_shards sweep explore/sweep-long-tail.yaml)
 
 # 1,000 schedules of a parallel scenario with jittered channels: one outcome.

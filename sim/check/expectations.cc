@@ -57,11 +57,14 @@ bool ElementMatches(const TypedElement& expected, const TypedElement& actual, do
 
 // The ordered diff of `expected` against `actual`, aligned so that a record
 // missing or added shifts nothing: "record N: expected ..." with the actual
-// record and the fields that differ, "missing ...", "unexpected ...".
+// record and the fields that differ, "missing ...", "unexpected ...". Each
+// difference is also added to `mismatches`, at its expected element, or at
+// `expectation` for output nobody expected.
 std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
                                      const std::vector<TypedElement>& actual,
                                      const engine::Schema& schema, double tolerance,
-                                     std::string_view noun) {
+                                     std::string_view noun, const SourceLocation& expectation,
+                                     std::vector<Mismatch>& mismatches) {
   std::vector<const TypedRow*> rows;
   for (const TypedElement& e : expected) rows.push_back(&e.row);
   const std::vector<Metadata> shown = ShownMetadata(rows);
@@ -77,6 +80,7 @@ std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
         const std::string pad(label.size(), ' ');
         const TypedElement& e = expected[p.expected];
         const TypedElement& a = actual[p.actual];
+        const size_t first = lines.size();
         lines.push_back(fmt::format("{} expected {}", label, ShowElement(e, schema, shown, true)));
         lines.push_back(fmt::format("{}  actual {}{}", pad, ShowElement(a, schema, shown, false),
                                     p.actual == p.expected
@@ -87,15 +91,20 @@ std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
             lines.push_back(fmt::format("{}  {}", pad, d));
           }
         }
+        std::string message = lines[first];
+        for (size_t i = first + 1; i < lines.size(); ++i) message += "\n" + lines[i];
+        mismatches.push_back({e.where, std::move(message)});
         break;
       }
       case AlignedPair::Kind::kMissing:
         lines.push_back(fmt::format("{} {}: missing {}", noun, p.expected + 1,
                                     ShowElement(expected[p.expected], schema, shown, true)));
+        mismatches.push_back({expected[p.expected].where, lines.back()});
         break;
       case AlignedPair::Kind::kUnexpected:
         lines.push_back(fmt::format("{} {} of the output: unexpected {}", noun, p.actual + 1,
                                     ShowElement(actual[p.actual], schema, shown, false)));
+        mismatches.push_back({expectation, lines.back()});
         break;
     }
   }
@@ -104,7 +113,9 @@ std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
 
 std::vector<std::string> DiffUnordered(const std::vector<TypedElement>& expected,
                                        const std::vector<TypedElement>& actual,
-                                       const engine::Schema& schema, double tolerance) {
+                                       const engine::Schema& schema, double tolerance,
+                                       const SourceLocation& expectation,
+                                       std::vector<Mismatch>& mismatches) {
   std::vector<const TypedRow*> rows;
   for (const TypedElement& e : expected) rows.push_back(&e.row);
   const std::vector<Metadata> shown = ShownMetadata(rows);
@@ -115,11 +126,15 @@ std::vector<std::string> DiffUnordered(const std::vector<TypedElement>& expected
     for (size_t i = 0; i < actual.size() && !found; ++i) {
       if (!used[i] && ElementMatches(row, actual[i], tolerance)) used[i] = found = true;
     }
-    if (!found) lines.push_back(fmt::format("missing {}", ShowElement(row, schema, shown, true)));
+    if (!found) {
+      lines.push_back(fmt::format("missing {}", ShowElement(row, schema, shown, true)));
+      mismatches.push_back({row.where, lines.back()});
+    }
   }
   for (size_t i = 0; i < actual.size(); ++i) {
     if (!used[i]) {
       lines.push_back(fmt::format("unexpected {}", ShowElement(actual[i], schema, shown, false)));
+      mismatches.push_back({expectation, lines.back()});
     }
   }
   return lines;
@@ -211,11 +226,13 @@ std::string Count(const std::vector<TypedElement>& elements) {
                      watermarks, watermarks == 1 ? "" : "s", statuses, statuses == 1 ? "" : "es");
 }
 
-std::vector<std::string> DiffOutput(const SinkExpectation& e, const SinkOutput& output) {
+std::vector<std::string> DiffOutput(const SinkExpectation& e, const SinkOutput& output,
+                                    std::vector<Mismatch>& mismatches) {
   std::vector<TypedElement> expected;
   for (const ExpectedElement& element : e.output) {
     TypedElement t;
     t.kind = element.kind;
+    t.where = element.where;
     if (element.kind == Kind::kRecord) t.row = internal::TypeRow(element.record, output.schema, e.sink);
     t.watermark = element.watermark;
     t.status = element.idle ? engine::WatermarkStatus::kIdle : engine::WatermarkStatus::kActive;
@@ -223,32 +240,37 @@ std::vector<std::string> DiffOutput(const SinkExpectation& e, const SinkOutput& 
   }
   std::vector<TypedElement> actual = ActualOutput(output);
   if (e.order == SinkExpectation::Order::kUnordered) AlignRecordRuns(expected, actual, e.tolerance);
-  auto lines = DiffAligned(expected, actual, output.schema, e.tolerance, "entry");
+  auto lines =
+      DiffAligned(expected, actual, output.schema, e.tolerance, "entry", e.where, mismatches);
   if (!lines.empty()) {
     lines.insert(lines.begin(), fmt::format("expected {}; got {}", Count(expected), Count(actual)));
   }
   return lines;
 }
 
-std::vector<std::string> DiffRecords(const SinkExpectation& e, const SinkOutput& output) {
+std::vector<std::string> DiffRecords(const SinkExpectation& e, const SinkOutput& output,
+                                     std::vector<Mismatch>& mismatches) {
   std::vector<TypedElement> expected;
   if (!e.golden.empty()) {
     for (TypedRow& row : internal::ReadGolden(e.golden, output.schema, e.where)) {
+      const SourceLocation where = row.where;
       expected.push_back({.kind = Kind::kRecord, .row = std::move(row), .actual = {},
                           .watermark = engine::Timestamp::Min(),
-                          .status = engine::WatermarkStatus::kActive});
+                          .status = engine::WatermarkStatus::kActive, .where = where});
     }
   } else {
     for (const ExpectedRow& row : e.rows) {
       expected.push_back({.kind = Kind::kRecord, .row = internal::TypeRow(row, output.schema, e.sink),
                           .actual = {}, .watermark = engine::Timestamp::Min(),
-                          .status = engine::WatermarkStatus::kActive});
+                          .status = engine::WatermarkStatus::kActive, .where = row.where});
     }
   }
   const std::vector<TypedElement> actual = ActualRecords(output);
   auto lines = e.order == SinkExpectation::Order::kOrdered
-                   ? DiffAligned(expected, actual, output.schema, e.tolerance, "record")
-                   : DiffUnordered(expected, actual, output.schema, e.tolerance);
+                   ? DiffAligned(expected, actual, output.schema, e.tolerance, "record", e.where,
+                                 mismatches)
+                   : DiffUnordered(expected, actual, output.schema, e.tolerance, e.where,
+                                   mismatches);
   if (!lines.empty()) {
     lines.insert(lines.begin(), fmt::format("expected {} records, got {}", expected.size(),
                                             output.records.size()));
@@ -275,9 +297,11 @@ ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result
   for (const SinkExpectation& e : plan.spec.expectations) {
     const PlannedSink* sink = plan.FindSink(e.sink);
     const SinkOutput& output = result.sinks[static_cast<size_t>(sink - plan.sinks.data())];
-    auto lines = e.has_output ? DiffOutput(e, output) : DiffRecords(e, output);
+    std::vector<Mismatch> mismatches;
+    auto lines = e.has_output ? DiffOutput(e, output, mismatches) : DiffRecords(e, output, mismatches);
     if (lines.empty()) continue;
-    report.diffs.push_back({e.sink, fmt::format("sink '{}'", e.sink), std::move(lines)});
+    report.diffs.push_back(
+        {e.sink, fmt::format("sink '{}'", e.sink), std::move(lines), std::move(mismatches)});
   }
   for (SinkDiff& diff : internal::CheckLedger(plan, result)) report.diffs.push_back(std::move(diff));
   return report;

@@ -22,10 +22,19 @@
 
 namespace tidemark::sim {
 
+// One difference, at the scenario line it concerns: the expected record,
+// watermark, status or ledger counter that is missing or differs, or the
+// expectation itself for output nobody expected (for CI annotations).
+struct Mismatch {
+  SourceLocation where;
+  std::string message;  // may span lines: "record 2: expected ...\nactual ..."
+};
+
 struct SinkDiff {
   std::string sink;     // the sink, or the stream of a ledger expectation
   std::string subject;  // "sink 'x'" or "ledger of 'x'", as a diff names it
   std::vector<std::string> lines;  // one readable line per difference
+  std::vector<Mismatch> mismatches;  // the same differences, each located
 };
 
 struct ExpectationReport {

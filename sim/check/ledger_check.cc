@@ -42,10 +42,12 @@ std::vector<SinkDiff> CheckLedger(const JobPlan& plan, const RunResult& result) 
   for (const LedgerExpectation& e : plan.spec.ledger) {
     const NodeIndex node = NodeNamed(plan, e.stream);
     std::vector<std::string> lines;
+    std::vector<Mismatch> mismatches;
     for (const LedgerExpectation::Counter& c : e.counters) {
       const uint64_t got = CounterValue(result.ledger, node, FateNamed(c.name));
       if (got == c.count) continue;
       lines.push_back(fmt::format("{}: expected {}, got {}", c.name, c.count, got));
+      mismatches.push_back({c.where, lines.back()});
     }
     const auto& tags = plan.nodes[node].side_outputs;
     for (const LedgerExpectation::Counter& c : e.tags) {
@@ -55,12 +57,14 @@ std::vector<SinkDiff> CheckLedger(const JobPlan& plan, const RunResult& result) 
       const uint64_t got = TagValue(result.ledger, node, port);
       if (got == c.count) continue;
       lines.push_back(fmt::format("to '{}': expected {}, got {}", c.name, c.count, got));
+      mismatches.push_back({c.where, lines.back()});
     }
     if (lines.empty()) continue;
     lines.insert(lines.begin(), fmt::format("{} counter{} differ{}", lines.size(),
                                             lines.size() == 1 ? "" : "s",
                                             lines.size() == 1 ? "s" : ""));
-    diffs.push_back({e.stream, fmt::format("ledger of '{}'", e.stream), std::move(lines)});
+    diffs.push_back({e.stream, fmt::format("ledger of '{}'", e.stream), std::move(lines),
+                     std::move(mismatches)});
   }
   return diffs;
 }

@@ -66,6 +66,7 @@ std::string_view MetadataName(Metadata m) {
 
 TypedRow TypeRow(const ExpectedRow& row, const engine::Schema& schema, const std::string& sink) {
   TypedRow typed;
+  typed.where = row.where;
   for (size_t c = 0; c < row.cells.size(); ++c) {
     const auto& [name, text] = row.cells[c];
     if (const std::optional<Metadata> m = ParseMetadataName(name)) {
@@ -136,6 +137,7 @@ std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& 
                                            schema.size() + metadata.size()));
     }
     TypedRow row;
+    row.where = reader->start();
     for (size_t i = 0; i < schema.size(); ++i) {
       Value value;
       CellError error;

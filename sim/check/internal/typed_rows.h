@@ -27,6 +27,7 @@ std::string_view MetadataName(Metadata m);
 struct TypedRow {
   std::vector<std::pair<size_t, engine::Value>> cells;
   std::vector<std::pair<Metadata, engine::Timestamp>> metadata;
+  SourceLocation where;  // the row in the scenario or the golden file
 };
 
 // A record as the sink received it.
@@ -42,6 +43,7 @@ struct TypedElement {
   ActualRecord actual;                                    // actual records
   engine::Timestamp watermark = engine::Timestamp::Min();
   engine::WatermarkStatus status = engine::WatermarkStatus::kActive;
+  SourceLocation where;  // expected elements: where the scenario writes them
 };
 
 // Throws engine::InputError at the cell that does not parse.

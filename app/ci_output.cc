@@ -1,0 +1,76 @@
+#include "app/ci_output.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "reports/github_annotations.h"
+
+namespace tidemark::app {
+
+void AddFormatOption(CLI::App* command, OutputFormat* format) {
+  const std::map<std::string, OutputFormat> names{{"text", OutputFormat::kText},
+                                                  {"github", OutputFormat::kGithub}};
+  command
+      ->add_option("--format", *format,
+                   "text (default), or github: also print every failure as a GitHub Actions "
+                   "annotation (::error file=F,line=L,col=C::...)")
+      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
+
+std::string FormatLintFinding(const sim::LintFinding& f) {
+  return fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
+                     sim::SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix);
+}
+
+bool IsFatal(const sim::LintFinding& finding, bool warnings_as_errors) {
+  return finding.severity == sim::LintFinding::Severity::kError || warnings_as_errors;
+}
+
+std::string LintAnnotation(const sim::LintFinding& f, bool warnings_as_errors) {
+  return reports::GithubAnnotation(
+      IsFatal(f, warnings_as_errors) ? reports::AnnotationLevel::kError
+                                     : reports::AnnotationLevel::kWarning,
+      f.where, fmt::format("{} [{}]\nwhy: {}\nfix: {}", f.message, f.rule, f.explanation, f.fix));
+}
+
+std::string InputErrorAnnotation(const engine::InputError& error, const std::string& file) {
+  engine::SourceLocation where = error.where();
+  if (where.file.empty()) where = {file, 0, 0};
+  std::string message = error.message();
+  if (!error.hint().empty()) message += "\nhint: " + error.hint();
+  return reports::GithubAnnotation(reports::AnnotationLevel::kError, where, message);
+}
+
+void CreateParentFolders(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::path(path).parent_path();
+  std::error_code error;
+  if (!parent.empty()) fs::create_directories(parent, error);
+  if (error) {
+    throw engine::InputError({path, 0, 0},
+                             fmt::format("cannot create the folder '{}': {}", parent.string(),
+                                         error.message()));
+  }
+}
+
+void WriteOutputFile(const std::string& path, const std::string& content, bool append) {
+  CreateParentFolders(path);
+  errno = 0;
+  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
+  out << content;
+  out.close();
+  if (!out) {
+    const int reason = errno;
+    throw engine::InputError({path, 0, 0},
+                             fmt::format("cannot write the file{}",
+                                         reason != 0 ? fmt::format(": {}", std::strerror(reason))
+                                                     : std::string()));
+  }
+}
+
+}  // namespace tidemark::app
