@@ -1,4 +1,4 @@
-// `tidemark explain SCENARIO [--record SOURCE:ROW] [--stream NAME] [--seed N]`:
+// `tidemark explain SCENARIO [--record SOURCE:ROW] [--stream NAME] [--seed N] [--trace S=F]`:
 // the narrated timeline of a run, for learning how watermarks, windows and
 // lateness decide where each record goes.
 #include <cstdio>
@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/explain.h"
@@ -24,6 +25,7 @@ struct ExplainFlags {
   std::optional<std::string> record;
   std::optional<std::string> stream;
   std::optional<uint64_t> seed;
+  std::vector<std::string> traces;  // SOURCE=FILE
 };
 
 sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
@@ -37,7 +39,9 @@ sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
 }
 
 void Explain(const ExplainFlags& flags) {
-  sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(flags.scenario));
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  ApplyTraceOverrides(flags.traces, spec);
+  sim::JobPlan plan = sim::PlanJob(std::move(spec));
   reports::ExplainOptions options;
   if (flags.record) options.record = reports::ParseRecordRef(plan, *flags.record);
   if (flags.stream) options.stream = FindStream(plan, *flags.stream);
@@ -60,6 +64,7 @@ void AddExplainCommand(CLI::App& app, int* exit_code) {
                       "source's trace (just ROW when the scenario has one source)");
   explain->add_option("--stream", flags->stream, "Only what happens at this stream");
   explain->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  explain->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   explain->callback([flags, exit_code] {
     Explain(*flags);
     *exit_code = kExitOk;

@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "app/ci_output.h"
 #include "app/commands.h"
 #include "engine/input_error.h"
 #include "sim/scenario/duration_text.h"
@@ -67,8 +69,12 @@ void Generate(GenFlags& flags) {
   std::FILE* out = stdout;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
   if (!flags.output.empty()) {
+    CreateParentFolders(flags.output);
     file.reset(std::fopen(flags.output.c_str(), "wb"));
-    if (!file) throw engine::InputError({flags.output, 0, 0}, "cannot create the output file");
+    if (!file) {
+      throw engine::InputError({flags.output, 0, 0},
+                               fmt::format("cannot create the output file: {}", std::strerror(errno)));
+    }
     out = file.get();
   }
   // Progress only for a person watching a terminal, and only when the rows go to a file.

@@ -1,10 +1,12 @@
 // tidemark: the command line. Parses flags, dispatches to one subcommand, and
 // is the single place where bad input (engine::InputError) becomes exit 2.
 #include <cstdio>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "app/commands.h"
+#include "app/exit_codes.h"
 #include "engine/input_error.h"
 
 int main(int argc, char** argv) {
@@ -12,6 +14,8 @@ int main(int argc, char** argv) {
   CLI::App app{"tidemark: deterministic simulator and test harness for Flink event-time jobs"};
   app.set_version_flag("--version", TIDEMARK_VERSION);
   app.require_subcommand(1);
+  app.footer(std::string("Exit status:\n") + kExitCodeTable +
+             "Flags that several commands share mean the same in each; see the README.\n");
   int exit_code = kExitOk;
   AddRunCommand(app, &exit_code);
   AddCheckCommand(app, &exit_code);

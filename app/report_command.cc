@@ -1,9 +1,10 @@
-// `tidemark report SCENARIO -o DIR [--seed N] [--metadata]`: write report.html, report.md,
+// `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--trace S=F]`: write report.html, report.md,
 // report.json and one CSV per sink into DIR.
 #include <cstdio>
 #include <optional>
 
 #include "app/commands.h"
+#include "app/trace_override.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
 #include "sim/planner/job_plan.h"
@@ -18,6 +19,7 @@ struct ReportFlags {
   std::string output;
   std::optional<uint64_t> seed;
   bool metadata = false;
+  std::vector<std::string> traces;  // SOURCE=FILE
 };
 }  // namespace
 
@@ -38,10 +40,13 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_option("-o,--output", flags->output, "Folder to write (created if missing)")
       ->required();
   report->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  report->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");
   report->callback([flags, exit_code] {
-    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(flags->scenario));
+    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
+    ApplyTraceOverrides(flags->traces, spec);
+    sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     const sim::RunResult result =
         sim::RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
