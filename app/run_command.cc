@@ -12,6 +12,7 @@
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/json_report.h"
+#include "reports/pending_text.h"
 #include "reports/run_story.h"
 #include "reports/text_report.h"
 #include "sim/planner/job_plan.h"
@@ -72,7 +73,10 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                      .c_str(),
                  stdout);
     } else if (flags->count_only) {
-      std::fputs((reports::FormatLedgerSummary(plan, result) + "\n").c_str(), stdout);
+      std::fputs((reports::FormatLedgerSummary(plan, result) + "\n" +
+                  reports::FormatPendingText(plan, result))
+                     .c_str(),
+                 stdout);
     } else {
       std::fputs(reports::FormatRunText(plan, result).c_str(), stdout);
     }

@@ -1,5 +1,7 @@
 #include "engine/ledger.h"
 
+#include "engine/check.h"
+
 namespace tidemark::engine {
 
 std::string_view FateName(Fate fate) {
@@ -15,6 +17,7 @@ std::string_view FateName(Fate fate) {
     case Fate::kDiscarded: return "discarded";
     case Fate::kUnconsumed: return "unconsumed side output";
     case Fate::kSunk: return "sunk";
+    case Fate::kPending: return "pending";
   }
   return "?";
 }
@@ -53,6 +56,28 @@ const std::map<Ledger::CountKey, uint64_t>& Ledger::counts() const {
   }
   counts_stale_ = false;
   return counts_;
+}
+
+void Ledger::MoveCount(uint32_t node, Fate from, Fate to, uint64_t n) {
+  if (n == 0) return;
+  const size_t slot = Slot(node, from, 0);
+  TIDEMARK_CHECK(slot < flat_.size() && flat_[slot] >= n);
+  flat_[slot] -= n;
+  const size_t to_slot = Slot(node, to, 0);
+  flat_[to_slot] += n;  // the same node's row: flat_ holds it already
+  counts_stale_ = true;
+}
+
+void Ledger::SetEntryFate(size_t index, Fate fate) {
+  TIDEMARK_CHECK(detail_ == Detail::kEveryRecord && index < entries_.size());
+  LedgerEntry& entry = entries_[index];
+  const size_t from = Slot(entry.node, entry.fate, entry.tag);
+  const size_t to = Slot(entry.node, fate, entry.tag);
+  TIDEMARK_CHECK(from < flat_.size() && to < flat_.size() && flat_[from] > 0);
+  --flat_[from];
+  ++flat_[to];
+  entry.fate = fate;
+  counts_stale_ = true;
 }
 
 uint64_t Ledger::Count(uint32_t node, Fate fate, uint32_t tag) const {

@@ -36,6 +36,8 @@ enum class Fate : uint8_t {
   kDiscarded,       // no window took it and it was not late (a sliding-window gap) (terminal)
   kUnconsumed,      // sent to a tag no stream consumes; Flink discards it (terminal)
   kSunk,            // reached sink `tag` (terminal)
+  kPending,         // joined a window on time that never fired by the run's end (terminal,
+                    // §1.13): a kInWindow note the runtime reclassifies when the run ends
 };
 
 std::string_view FateName(Fate fate);
@@ -69,6 +71,13 @@ class Ledger {
     if (detail_ == Detail::kEveryRecord) entries_.push_back(entry);
   }
 
+  // Moves `n` notes of (node, from, tag 0) to (node, to, tag 0): the run's end
+  // turning "in window" into "pending" (§1.13). REQUIRES that many notes.
+  void MoveCount(uint32_t node, Fate from, Fate to, uint64_t n);
+  // Gives entry `index` a new fate, moving its count too.
+  // REQUIRES detail() == kEveryRecord.
+  void SetEntryFate(size_t index, Fate fate);
+
   Detail detail() const { return detail_; }
   uint64_t Count(uint32_t node, Fate fate, uint32_t tag = 0) const;
   // Sum over every node and tag.
@@ -84,7 +93,7 @@ class Ledger {
  private:
   // Counts live in a flat array indexed by (node, fate, tag) for tags below
   // kFlatTags, and in overflow_ otherwise; counts() assembles the map view.
-  static constexpr size_t kFates = static_cast<size_t>(Fate::kSunk) + 1;
+  static constexpr size_t kFates = static_cast<size_t>(Fate::kPending) + 1;
   static constexpr uint32_t kFlatTags = 8;
   static size_t Slot(uint32_t node, Fate fate, uint32_t tag) {
     if (tag >= kFlatTags) return SIZE_MAX;

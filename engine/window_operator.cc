@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <set>
 #include <type_traits>
 
 #include "engine/check.h"
@@ -39,7 +41,8 @@ WindowOperator::WindowOperator(WindowOperatorOptions options)
       late_data_(options.late_data),
       key_field_(options.key_field),
       aggregator_(options.reduce ? Aggregator(std::move(*options.reduce))
-                                 : Aggregator(options.input_schema, std::move(options.aggregates))) {
+                                 : Aggregator(options.input_schema, std::move(options.aggregates))),
+      track_unfired_(options.track_unfired_records) {
   TIDEMARK_CHECK(allowed_lateness_.millis() >= 0);
   TIDEMARK_CHECK(!merging_ || trigger_.spec().CanMerge());
 }
@@ -109,11 +112,20 @@ const ElementDecision& WindowOperator::ProcessElement(const Record& record, Wind
   assigner_->AssignWindows(record, record.timestamp, timers_.current_processing_time(),
                            assigned_);
 
+  unfired_owner_ = nullptr;
+  joins_on_time_ = false;
   bool skipped = true;
   for (const TimeWindow& w : assigned_) {
     const bool accepted = merging_ ? AddToMergingWindow(key, ks, w, record, out)
                                    : AddToWindow(key, ks, w, record, out);
     if (accepted) skipped = false;
+  }
+  // §1.13: the window the record leaves first owns it until a firing carries
+  // it: the smallest max timestamp among those that took it, which is the last
+  // one taken (assigners give windows newest first; late ones come last).
+  if (unfired_owner_ != nullptr && joins_on_time_) {
+    ++unfired_owner_->unfired;
+    if (track_unfired_) [[unlikely]] unfired_owner_->unfired_ids.push_back(record.id);
   }
 
   if (!skipped) {
@@ -141,12 +153,16 @@ bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w,
   const auto it = FindOrAddWindow(ks, w);
   WindowState& state = it->second;
   AddElement(state, record);
+  if (admission == WindowAdmission::kOnTime) joins_on_time_ = true;
   TriggerContext ctx(timers_, key, w, state.known_event_timers);
   const TriggerResult result = trigger_.OnElement(record.timestamp, state.trigger, ctx);
   if (IsFire(result) && state.element_count > 0) {
     Emit(key, w, state, ElementFiringKind(w), out);
   }
   if (IsPurge(result)) ClearContents(state);
+  // Fired or purged, the window no longer holds the record waiting (and a
+  // purged, empty state may go below).
+  unfired_owner_ = IsFire(result) || IsPurge(result) ? nullptr : &state;
   RegisterCleanupTimer(key, w, cleanup, state.known_event_timers);
   Prune(ks, it);
   return true;
@@ -171,6 +187,7 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
   TIDEMARK_CHECK(state_window.has_value());
   const auto contents_it = ks.windows.try_emplace(*state_window).first;
   AddElement(contents_it->second, record);
+  if (admission == WindowAdmission::kOnTime) joins_on_time_ = true;
   const auto trigger_it = ks.windows.try_emplace(actual).first;
   WindowState& trigger_window = trigger_it->second;
   TriggerContext ctx(timers_, key, actual, trigger_window.known_event_timers);
@@ -179,6 +196,7 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
     Emit(key, actual, contents_it->second, ElementFiringKind(actual), out);
   }
   if (IsPurge(result)) ClearContents(contents_it->second);
+  unfired_owner_ = IsFire(result) || IsPurge(result) ? nullptr : &contents_it->second;
   RegisterCleanupTimer(key, actual, cleanup, trigger_window.known_event_timers);
   if (trigger_it != contents_it) Prune(ks, trigger_it);
   Prune(ks, contents_it);
@@ -228,7 +246,12 @@ void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& res
     const auto it = ks.windows.find(m.state_window);
     if (it == ks.windows.end() || it == target_it) continue;
     aggregator_.Merge(target_it->second.accs, it->second.accs);
-    target_it->second.element_count += it->second.element_count;
+    WindowState& target = target_it->second;
+    target.element_count += it->second.element_count;
+    target.unfired += it->second.unfired;
+    target.unfired_ids.insert(target.unfired_ids.end(), it->second.unfired_ids.begin(),
+                              it->second.unfired_ids.end());
+    target.fired = target.fired || it->second.fired;
     ClearContents(it->second);
   }
   for (const auto& m : merged) {
@@ -302,8 +325,11 @@ void WindowOperator::AddElement(WindowState& contents, const Record& record) con
   ++contents.element_count;
 }
 
-void WindowOperator::Emit(KeyId key, const TimeWindow& w, const WindowState& contents,
+void WindowOperator::Emit(KeyId key, const TimeWindow& w, WindowState& contents,
                           FiringKind kind, WindowOutput& out) const {
+  contents.unfired = 0;
+  contents.unfired_ids.clear();
+  contents.fired = true;
   out.EmitResult(WindowResult{
       .key = keys_.key(key),
       .keyed = key_field_.has_value(),
@@ -324,6 +350,65 @@ FiringKind WindowOperator::ElementFiringKind(const TimeWindow& w) const {
 void WindowOperator::ClearContents(WindowState& state) {
   state.element_count = 0;
   state.accs.clear();
+  // Purged or cleaned up: gone, no longer waiting for a firing.
+  state.unfired = 0;
+  state.unfired_ids.clear();
+}
+
+std::vector<PendingWindow> WindowOperator::PendingWindows() const {
+  struct Timers {
+    std::vector<Timestamp> event, processing;
+  };
+  std::map<KeyId, std::map<TimeWindow, Timers>> timers;
+  for (const auto& t : timers_.event_timers()) timers[t.key][t.ns].event.push_back(t.timestamp);
+  for (const auto& t : timers_.processing_timers()) {
+    timers[t.key][t.ns].processing.push_back(t.timestamp);
+  }
+  std::vector<PendingWindow> out;
+  for (KeyId key = 0; key < key_states_.size(); ++key) {
+    const KeyState& ks = key_states_[key];
+    // Visible windows: the ones triggers and timers see.
+    std::set<TimeWindow> visible;
+    if (merging_) {
+      for (const MergingWindowSet::Entry& e : ks.merging.entries()) visible.insert(e.window);
+    } else {
+      for (const auto& entry : ks.windows) visible.insert(entry.first);
+    }
+    const auto key_timers = timers.find(key);
+    if (key_timers != timers.end()) {
+      for (const auto& entry : key_timers->second) visible.insert(entry.first);
+    }
+    for (const TimeWindow& w : visible) {
+      PendingWindow p{.key = keys_.key(key), .keyed = key_field_.has_value(), .window = w,
+                      .cleanup_time = CleanupTime(w)};
+      bool trigger_state = false;
+      if (const auto it = ks.windows.find(w); it != ks.windows.end()) {
+        trigger_state = !it->second.trigger.empty();
+      }
+      TimeWindow state_window = w;
+      if (merging_) {
+        if (auto found = ks.merging.StateWindow(w)) state_window = *found;
+      }
+      if (const auto it = ks.windows.find(state_window); it != ks.windows.end()) {
+        p.element_count = it->second.element_count;
+        p.unfired = it->second.unfired;
+        p.unfired_ids = it->second.unfired_ids;
+        p.fired = it->second.fired;
+      }
+      if (key_timers != timers.end()) {
+        if (const auto it = key_timers->second.find(w); it != key_timers->second.end()) {
+          p.event_timers = it->second.event;
+          p.processing_timers = it->second.processing;
+        }
+      }
+      if (p.element_count == 0 && !trigger_state && p.event_timers.empty() &&
+          p.processing_timers.empty()) {
+        continue;
+      }
+      out.push_back(std::move(p));
+    }
+  }
+  return out;
 }
 
 WindowOperator::WindowMap::iterator WindowOperator::FindOrAddWindow(KeyState& ks,

@@ -36,6 +36,7 @@
 #include "engine/element_decision.h"
 #include "engine/key_table.h"
 #include "engine/merging_window_set.h"
+#include "engine/pending_window.h"
 #include "engine/record.h"
 #include "engine/reducer.h"
 #include "engine/schema.h"
@@ -63,6 +64,9 @@ struct WindowOperatorOptions {
   std::vector<AggregateSpec> aggregates{};
   // Set: the window reduces its elements instead (§11.2); `aggregates` is empty.
   std::optional<ReduceOptions> reduce{};
+  // Name, per window, the records no firing has carried yet (PendingWindow);
+  // costs a vector push per element, so only detailed runs ask for it.
+  bool track_unfired_records = false;
 };
 
 // Where the operator's outputs go. Both are called synchronously from
@@ -103,6 +107,9 @@ class WindowOperator {
   uint64_t num_late_records_dropped() const { return num_late_records_dropped_; }
   // Windows holding contents or trigger state, over all keys.
   size_t num_window_states() const;
+  // Every window still holding contents, trigger state or timers, by key
+  // (first-seen order) then window: what a run's end leaves pending (§1.13).
+  std::vector<PendingWindow> PendingWindows() const;
   const TimerService<TimeWindow>& timers() const { return timers_; }
   const KeyTable& keys() const { return keys_; }
 
@@ -119,6 +126,11 @@ class WindowOperator {
     // window's event-time timers forgets it: the trigger's deletions through
     // its TriggerContext, DeleteCleanupTimer, and OnTimer for a fired timer.
     KnownTimers known_event_timers;
+    // §1.13: records this window owns that no firing has carried yet, and
+    // whether it ever fired. unfired_ids only with track_unfired_records.
+    uint64_t unfired = 0;
+    bool fired = false;
+    std::vector<RecordId> unfired_ids;
     bool empty() const { return element_count == 0 && trigger.empty(); }
   };
   using WindowMap = std::map<TimeWindow, WindowState>;
@@ -142,6 +154,7 @@ class WindowOperator {
                             KnownTimers& known);
   void DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
 
+  // Both also note unfired_owner_ and joins_on_time_ (§1.13).
   bool AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
                    WindowOutput& out);
   bool AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
@@ -151,7 +164,8 @@ class WindowOperator {
   void OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain, WindowOutput& out);
 
   void AddElement(WindowState& contents, const Record& record) const;
-  void Emit(KeyId key, const TimeWindow& w, const WindowState& contents, FiringKind kind,
+  // Also settles the contents' unfired records: a result carries them.
+  void Emit(KeyId key, const TimeWindow& w, WindowState& contents, FiringKind kind,
             WindowOutput& out) const;
   FiringKind ElementFiringKind(const TimeWindow& w) const;
   static void ClearContents(WindowState& state);
@@ -167,6 +181,7 @@ class WindowOperator {
   const std::optional<size_t> key_field_;
   const Value all_key_{};  // windowAll: NullByteKeySelector, one key for everything
   const Aggregator aggregator_;
+  const bool track_unfired_;
 
   KeyTable keys_;
   std::vector<KeyState> key_states_;  // by KeyId
@@ -174,6 +189,10 @@ class WindowOperator {
   uint64_t num_late_records_dropped_ = 0;
 
   std::vector<TimeWindow> assigned_;  // scratch, reused per element
+  // Scratch per element (§1.13): whether it joins some window on time, and the
+  // state of the last window that took it without firing or purging.
+  bool joins_on_time_ = false;
+  WindowState* unfired_owner_ = nullptr;
   ElementDecision decision_;          // reused per element
 };
 

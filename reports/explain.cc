@@ -8,6 +8,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "reports/pending_text.h"
 
 namespace tidemark::reports {
 
@@ -125,7 +126,32 @@ std::string DecisionText(const sim::JobPlan& plan, const sim::WindowDecisionReco
 
 bool IsWindowFate(Fate fate) {
   return fate == Fate::kInWindow || fate == Fate::kInWindowLate || fate == Fate::kLateToTag ||
-         fate == Fate::kDroppedLate || fate == Fate::kDiscarded;
+         fate == Fate::kDroppedLate || fate == Fate::kDiscarded || fate == Fate::kPending;
+}
+
+// The pending window holding record `id` at the entry's subtask, if any (§1.13).
+std::optional<std::pair<const sim::PendingSubtask*, const engine::PendingWindow*>> PendingOf(
+    const sim::RunResult& result, const engine::LedgerEntry& e) {
+  for (const sim::PendingSubtask& p : result.pending) {
+    if (p.node != e.node || p.subtask != e.subtask) continue;
+    for (const engine::PendingWindow& w : p.windows) {
+      if (std::find(w.unfired_ids.begin(), w.unfired_ids.end(), e.record) != w.unfired_ids.end()) {
+        return std::pair(&p, &w);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// "; window [0, 10000) never fired: it fires when the watermark reaches 9999;
+// the watermark is -inf".
+std::string PendingClause(const sim::JobPlan& plan, const sim::RunResult& result,
+                          const engine::LedgerEntry& e) {
+  const auto pending = PendingOf(result, e);
+  if (!pending) return "";
+  return fmt::format("; the run ended before window {} fired: it {}",
+                     pending->second->window.ToString(),
+                     PendingWaitsFor(plan, *pending->first, *pending->second));
 }
 
 // What an operator did with a record, as a predicate: "reaches sink 'late'".
@@ -145,6 +171,7 @@ std::string FateText(const RunStory& story, const engine::LedgerEntry& e) {
     case Fate::kLateToTag: return fmt::format("is late and goes to {}", LateTag(node));
     case Fate::kDroppedLate: return "is late and dropped";
     case Fate::kDiscarded: return "is discarded: no window takes it";
+    case Fate::kPending: return "joins a window on time that had not fired when the run ended";
   }
   return std::string(engine::FateName(e.fate));
 }
@@ -418,6 +445,7 @@ std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
         switch (record.verdict) {
           case Verdict::kOnTime: return e.fate == Fate::kInWindow;
           case Verdict::kWithinLateness: return e.fate == Fate::kInWindowLate;
+          case Verdict::kPending: return e.fate == Fate::kPending;
           case Verdict::kLateToSideOutput: return e.fate == Fate::kLateToTag;
           case Verdict::kDroppedLate: return e.fate == Fate::kDroppedLate;
           case Verdict::kDelivered: return e.fate == Fate::kSunk;
@@ -435,7 +463,8 @@ std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
         for (size_t d : record.decisions) {
           const sim::WindowDecisionRecord& wd = result.window_decisions[d];
           if (wd.node == e.node && wd.subtask == e.subtask && wd.time == e.processing_time) {
-            return fmt::format("{} — {}: {}", head, who, DecisionText(plan, wd));
+            return fmt::format("{} — {}: {}{}", head, who, DecisionText(plan, wd),
+                               e.fate == Fate::kPending ? PendingClause(plan, result, e) : "");
           }
         }
       }
@@ -556,6 +585,8 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   for (const NarrationLine& line : Narrate(story, options)) {
     out += fmt::format("{:>8}  {}\n", FormatTimestamp(line.time), line.text);
   }
+  const std::string pending = FormatPendingText(plan, story.result());
+  if (!pending.empty()) out += "\nP" + pending.substr(1);
   if (focus != nullptr) {
     out += "\nVerdict:\n  " + VerdictSentence(story, *focus) + "\n";
   } else if (!options.stream) {

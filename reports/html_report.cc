@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/explain.h"
+#include "reports/pending_text.h"
 #include "reports/text_report.h"
 #include "reports/timeline_svg.h"
 
@@ -118,6 +119,26 @@ std::string Narration(const RunStory& story) {
   return out;
 }
 
+// Windows left pending when the run ended (§1.13); empty when none.
+std::string PendingList(const RunStory& story) {
+  const sim::JobPlan& plan = story.plan();
+  if (story.result().pending.empty()) return "";
+  std::string out = "<h2 id=\"pending\">Pending windows</h2>\n<p class=\"lead\">The run ended "
+                    "before these windows fired; their records are pending, not on time.</p>\n"
+                    "<ul class=\"pending\">\n";
+  for (const sim::PendingSubtask& p : story.result().pending) {
+    for (const engine::PendingWindow& w : p.windows) {
+      out += fmt::format("<li>{}: {}; {}</li>\n", HtmlEscape(PendingWindowName(plan, p, w)),
+                         HtmlEscape(PendingContents(w)), HtmlEscape(PendingWaitsFor(plan, p, w)));
+    }
+    if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
+      out += fmt::format("<li class=\"hold\">watermark held back by: {}</li>\n",
+                         HtmlEscape(HoldChainText(plan, p)));
+    }
+  }
+  return out + "</ul>\n";
+}
+
 }  // namespace
 
 std::string FormatHtmlReport(const RunStory& story, const ReportContext& context) {
@@ -143,6 +164,7 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
            HtmlEscape(spec.description) + "</pre></details>\n";
   }
+  out += PendingList(story);
   out += "<h2>Records</h2>\n" + LedgerTable(story);
   out += "<h2>Outputs</h2>\n" + SinkTables(story);
   out += "<h2>Narration</h2>\n" + Narration(story);

@@ -6,6 +6,7 @@
 
 #include "engine/window_result.h"
 #include "reports/explain.h"
+#include "reports/pending_text.h"
 
 namespace tidemark::reports {
 
@@ -27,6 +28,7 @@ std::string_view FateId(Fate fate) {
     case Fate::kDiscarded: return "discarded";
     case Fate::kUnconsumed: return "unconsumed";
     case Fate::kSunk: return "sunk";
+    case Fate::kPending: return "pending";
   }
   return "?";
 }
@@ -220,6 +222,28 @@ json Firings(const RunStory& story) {
   return out;
 }
 
+// Windows the run left pending (§1.13), with what each waits for and what
+// holds the watermark back, in the words `run` prints.
+json Pending(const RunStory& story) {
+  json out = json::array();
+  const sim::JobPlan& plan = story.plan();
+  for (const sim::PendingSubtask& p : story.result().pending) {
+    for (const engine::PendingWindow& w : p.windows) {
+      out.push_back({{"operator", p.node},
+                     {"subtask", p.subtask},
+                     {"key", w.keyed ? Value(w.key) : json(nullptr)},
+                     {"window", {{"start", Time(w.window.start())}, {"end", Time(w.window.end())}}},
+                     {"element_count", w.element_count},
+                     {"unfired_records", w.unfired},
+                     {"fired", w.fired},
+                     {"watermark", Time(p.watermark)},
+                     {"waits_for", PendingWaitsFor(plan, p, w)},
+                     {"held_back_by", HoldChainText(plan, p)}});
+    }
+  }
+  return out;
+}
+
 json WindowDecisions(const RunStory& story) {
   json out = json::array();
   for (const sim::WindowDecisionRecord& d : story.result().window_decisions) {
@@ -277,6 +301,8 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
       {"firings", Firings(story)},
       {"window_decisions", WindowDecisions(story)},
   };
+  // Only when some window is pending, so other reports stay as they were.
+  if (!story.result().pending.empty()) report["pending"] = Pending(story);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

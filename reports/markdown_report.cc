@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/explain.h"
+#include "reports/pending_text.h"
 #include "reports/text_report.h"
 
 namespace tidemark::reports {
@@ -53,6 +54,24 @@ bool Notable(Verdict v) {
          v == Verdict::kWithinLateness || v == Verdict::kDiscarded;
 }
 
+// Windows left pending when the run ended (§1.13); empty when none.
+std::string PendingSection(const RunStory& story) {
+  const sim::JobPlan& plan = story.plan();
+  if (story.result().pending.empty()) return "";
+  std::string out = "## Pending windows\n\nThe run ended before these windows fired; their "
+                    "records are `pending`, not on time.\n\n";
+  for (const sim::PendingSubtask& p : story.result().pending) {
+    for (const engine::PendingWindow& w : p.windows) {
+      out += fmt::format("- {}: {}; {}\n", MarkdownCell(PendingWindowName(plan, p, w)),
+                         MarkdownCell(PendingContents(w)), MarkdownCell(PendingWaitsFor(plan, p, w)));
+    }
+    if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
+      out += fmt::format("  - watermark held back by: {}\n", MarkdownCell(HoldChainText(plan, p)));
+    }
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string MarkdownCell(const std::string& text) {
@@ -92,8 +111,14 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
       notable.push_back("- " + VerdictSentence(story, r));
     }
   }
+  const std::string pending = PendingSection(story);
+  out += pending;
   out += "## Late, dropped and discarded records\n\n";
-  if (notable.empty()) out += "None: every record was on time or delivered.\n";
+  if (notable.empty() && !pending.empty()) {
+    out += "None: every record was on time, delivered or pending.\n";
+  } else if (notable.empty()) {
+    out += "None: every record was on time or delivered.\n";
+  }
   for (size_t i = 0; i < notable.size() && i < kNotableRecords; ++i) out += notable[i] + "\n";
   if (notable.size() > kNotableRecords) {
     out += fmt::format("\n{} more in `report.json`.\n", notable.size() - kNotableRecords);

@@ -22,6 +22,7 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kDroppedLate: return "dropped_late";
     case Verdict::kLateToSideOutput: return "late_to_side_output";
     case Verdict::kWithinLateness: return "within_lateness";
+    case Verdict::kPending: return "pending";
     case Verdict::kOnTime: return "on_time";
     case Verdict::kDelivered: return "delivered";
     case Verdict::kDiscarded: return "discarded";
@@ -37,6 +38,7 @@ std::optional<Verdict> VerdictOf(Fate fate) {
   switch (fate) {
     case Fate::kInWindow: return Verdict::kOnTime;
     case Fate::kInWindowLate: return Verdict::kWithinLateness;
+    case Fate::kPending: return Verdict::kPending;
     case Fate::kLateToTag: return Verdict::kLateToSideOutput;
     case Fate::kDroppedLate: return Verdict::kDroppedLate;
     case Fate::kDiscarded:

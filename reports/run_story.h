@@ -36,6 +36,7 @@ enum class Verdict : uint8_t {
   kDroppedLate,       // every window was late, no late output: dropped
   kLateToSideOutput,  // every window was late: sent to the late-data side output
   kWithinLateness,    // late, but within allowed lateness: added, the window re-fired
+  kPending,           // added to a window on time that had not fired when the run ended
   kOnTime,            // added to a window before it fired
   kDelivered,         // reached a sink without passing a window
   kDiscarded,         // no rule, window or consumer took it
@@ -43,7 +44,7 @@ enum class Verdict : uint8_t {
   kNoFate,            // no ledger entry (a watermark or idle row, or a row never read)
 };
 
-// "dropped_late", "late_to_side_output", "within_lateness", "on_time",
+// "dropped_late", "late_to_side_output", "within_lateness", "pending", "on_time",
 // "delivered", "discarded", "filtered", "no_fate".
 std::string_view VerdictName(Verdict verdict);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/pending_text.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
@@ -59,6 +60,7 @@ std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result
     out += "\n";
   }
   out += FormatLedgerSummary(plan, result) + "\n";
+  out += FormatPendingText(plan, result);
   return out;
 }
 

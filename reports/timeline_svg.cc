@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "reports/pending_text.h"
+
 namespace tidemark::reports {
 
 using engine::Timestamp;
@@ -34,6 +36,7 @@ std::string_view VerdictColour(Verdict verdict) {
     case Verdict::kDroppedLate: return "#67001f";
     case Verdict::kLateToSideOutput: return "#d6604d";
     case Verdict::kWithinLateness: return "#e6a817";
+    case Verdict::kPending: return "#8e44ad";
     case Verdict::kOnTime: return "#2166ac";
     case Verdict::kDelivered: return "#1b7837";
     case Verdict::kDiscarded: return "#878787";
@@ -112,6 +115,7 @@ class Plot {
   }
   std::string Axes() const;
   std::string Windows() const;
+  std::string PendingWindows() const;
   std::string WatermarkLines() const;
   std::string Marks() const;
   std::string AggregatedMarks() const;
@@ -141,6 +145,13 @@ void Plot::Fit() {
     if (!f.result.window.is_global()) {
       include(y_, f.result.window.start().millis(), seen_y);
       include(y_, f.result.window.end().millis(), seen_y);
+    }
+  }
+  for (const sim::PendingSubtask& p : story_.result().pending) {
+    for (const engine::PendingWindow& w : p.windows) {
+      if (w.window.is_global()) continue;
+      include(y_, w.window.start().millis(), seen_y);
+      include(y_, w.window.end().millis(), seen_y);
     }
   }
   for (const sim::ScheduleStep& s : story_.result().schedule) include(x_, s.time.millis(), first);
@@ -201,6 +212,37 @@ std::string Plot::Windows() const {
                        X(span.first), y0, std::max(2.0, X(span.second) - X(span.first)), y1 - y0,
                        HtmlEscape(story_.plan().nodes[node].name), window.ToString(), span.first,
                        span.second);
+  }
+  return out + "</g>\n";
+}
+
+// Windows still open when the run ended (§1.13): an open band, dashed and
+// without a firing, from the first element the window took to the plot's
+// right edge — it never closed.
+std::string Plot::PendingWindows() const {
+  const sim::RunResult& result = story_.result();
+  if (result.pending.empty()) return "";
+  std::string out = "<g class=\"pending-windows\">\n";
+  for (const sim::PendingSubtask& p : result.pending) {
+    for (const engine::PendingWindow& w : p.windows) {
+      if (w.window.is_global()) continue;
+      int64_t first = x_.hi;
+      for (const sim::WindowDecisionRecord& d : result.window_decisions) {
+        if (d.node != p.node || d.subtask != p.subtask) continue;
+        for (const engine::WindowDecision& dw : d.decision.windows) {
+          if (dw.window == w.window) first = std::min(first, d.time.millis());
+        }
+      }
+      const double y0 = Y(w.window.end()), y1 = Y(w.window.start());
+      const double x0 = first == x_.hi ? kLeft : X(first);
+      out += fmt::format(
+          "<rect class=\"window pending\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
+          "height=\"{:.1f}\" fill=\"#8e44ad\" fill-opacity=\"0.08\" stroke=\"#8e44ad\" "
+          "stroke-dasharray=\"4 3\"><title>{}: {}; {}</title></rect>\n",
+          x0, y0, kLeft + kPlotW - x0, y1 - y0,
+          HtmlEscape(PendingWindowName(story_.plan(), p, w)), HtmlEscape(PendingContents(w)),
+          HtmlEscape(PendingWaitsFor(story_.plan(), p, w)));
+    }
   }
   return out + "</g>\n";
 }
@@ -330,6 +372,13 @@ std::string Plot::Legend() const {
   out += fmt::format("<path class=\"firing\" d=\"M{},{} l6,6 l-6,6 l-6,-6 z\"/>"
                      "<text x=\"{}\" y=\"{}\">window firing</text>\n",
                      x + 6, y - 6, x + 16, y + 4);
+  if (!story_.result().pending.empty()) {
+    y += 18;
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"10\" fill=\"#8e44ad\" "
+                       "fill-opacity=\"0.08\" stroke=\"#8e44ad\" stroke-dasharray=\"4 3\"/>"
+                       "<text x=\"{}\" y=\"{}\">window still open at the end</text>\n",
+                       x, y - 5, x + 16, y + 4);
+  }
   return out + "</g>\n";
 }
 
@@ -347,7 +396,7 @@ std::string Plot::Render() {
       "data-watermark-lines=\"{5}\">\n<title>Event time against processing time</title>\n",
       kWidth, kHeight, story_.event_count(), count, aggregated ? "true" : "false",
       TimelineSubtasks(story_.plan()).size());
-  out += Axes() + Windows() + WatermarkLines() + marks + Firings() + Legend();
+  out += Axes() + Windows() + PendingWindows() + WatermarkLines() + marks + Firings() + Legend();
   return out + "</svg>\n";
 }
 

@@ -11,7 +11,7 @@ Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
     : plan_(plan),
       options_(options),
       result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0, .schedule = {},
-              .window_decisions = {}, .firings = {}},
+              .window_decisions = {}, .firings = {}, .pending = {}},
       agenda_(Prng::ForComponent(options.seed, "agenda")),
       latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
       rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
@@ -41,7 +41,7 @@ void Runtime::BuildSubtasks() {
       s.node = n;
       s.index = static_cast<uint32_t>(i);
       s.outputs.resize(node.side_outputs.size() + 1);
-      if (node.kind != PlannedNode::Kind::kSource) s.op = MakeSubtaskOperator(node);
+      if (node.kind != PlannedNode::Kind::kSource) s.op = MakeSubtaskOperator(node, detailed());
       subtasks_.push_back(std::move(s));
     }
   }
@@ -119,6 +119,7 @@ void Runtime::BuildFeeds() {
     feed.input = OpenTrace(source.trace);
     feed.partitions = source.partitions;
     feed.owner.resize(static_cast<size_t>(feed.partitions));
+    feed.last_row_at.assign(static_cast<size_t>(feed.partitions), Timestamp::Min());
     feed.script = source.script;
     feed.end_at = source.end_at;
     feeds_.push_back(std::move(feed));
@@ -185,6 +186,7 @@ Timestamp Runtime::EndOfInput(const SourceFeed& feed) const {
 RunResult RunJob(const JobGraph& plan, const RunOptions& options) {
   internal::Runtime runtime(plan, options);
   runtime.Run();
+  runtime.CollectPending();
   return runtime.TakeResult();
 }
 

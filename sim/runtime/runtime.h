@@ -31,6 +31,7 @@
 
 #include "engine/element_decision.h"
 #include "engine/ledger.h"
+#include "engine/pending_window.h"
 #include "engine/record.h"
 #include "engine/schema.h"
 #include "engine/watermark_status.h"
@@ -89,6 +90,47 @@ struct WindowDecisionRecord {
   engine::ElementDecision decision;
 };
 
+// One link of the chain that holds a pending window's watermark back (§1.13):
+// an operator subtask and the input channel at its minimum, down to a source
+// subtask and the partition at its minimum.
+struct WatermarkHold {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  engine::Timestamp watermark = engine::Timestamp::Min();  // its current watermark
+  bool idle = false;                                        // its output is idle
+  // An operator subtask: the input channels it combines and the one holding
+  // the minimum (-1: none takes part, every input is idle).
+  int32_t channels = 0;
+  int32_t channel = -1;
+  // A source subtask: the partitions it reads and the one holding its
+  // minimum (-1: none), that partition's watermark and its last row's arrival
+  // (Min: it never received one).
+  int32_t partitions = 0;
+  int32_t partition = -1;
+  engine::Timestamp partition_watermark = engine::Timestamp::Min();
+  engine::Timestamp last_row = engine::Timestamp::Min();
+  bool finished = false;  // a bounded input that ended
+  // A source subtask: every partition it reads, ascending.
+  struct Partition {
+    int32_t partition = 0;
+    engine::Timestamp watermark = engine::Timestamp::Min();
+    engine::Timestamp last_row = engine::Timestamp::Min();  // Min: it never received one
+    bool idle = false;
+  };
+  std::vector<Partition> splits = {};
+};
+
+// A window operator subtask whose windows still hold contents or timers when
+// the run ends (§1.13), with the chain holding its watermark back.
+struct PendingSubtask {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  engine::Timestamp watermark = engine::Timestamp::Min();    // the operator's, at the end
+  engine::Timestamp processing_time = engine::Timestamp::Min();  // the clock, at the end
+  std::vector<engine::PendingWindow> windows = {};
+  std::vector<WatermarkHold> chain = {};  // this subtask first, a source subtask last
+};
+
 struct RunResult {
   std::vector<SinkOutput> sinks;  // in the plan's sink order
   engine::Ledger ledger;
@@ -97,6 +139,8 @@ struct RunResult {
   std::vector<ScheduleStep> schedule = {};
   std::vector<WindowDecisionRecord> window_decisions = {};
   std::vector<FiringRecord> firings = {};
+  // Always: window subtasks with pending windows, in subtask order.
+  std::vector<PendingSubtask> pending = {};
 };
 
 // Throws engine::InputError when a trace turns out to be bad mid-run; no

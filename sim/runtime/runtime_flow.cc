@@ -274,6 +274,7 @@ void Runtime::OnRow(uint32_t f) {
         "declare the source's partitions with 'partitions: N'");
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
+  feed.last_row_at[static_cast<size_t>(partition)] = now_;
   if (row.kind == TraceRowKind::kParseFailure) {
     // Dead letter: the source's side output 1 carries {line, raw, error}.
     ++result_.records_in;

@@ -100,8 +100,8 @@ class RouterOperator final : public SubtaskOperator {
 // leave on port 1 as they came.
 class WindowSubtaskOperator final : public SubtaskOperator, private engine::WindowOutput {
  public:
-  explicit WindowSubtaskOperator(const WindowPlan& plan)
-      : operator_(plan.MakeOptions()), reduced_(plan.reduce.has_value()), plan_(plan) {}
+  WindowSubtaskOperator(const WindowPlan& plan, bool detailed)
+      : operator_(Options(plan, detailed)), reduced_(plan.reduce.has_value()), plan_(plan) {}
 
   void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx_ = &ctx;
@@ -126,8 +126,17 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
   engine::Timestamp NextProcessingTimer() const override {
     return operator_.timers().next_processing_time();
   }
+  std::vector<engine::PendingWindow> PendingWindows() const override {
+    return operator_.PendingWindows();
+  }
+  engine::Timestamp CurrentWatermark() const override { return operator_.current_watermark(); }
 
  private:
+  static engine::WindowOperatorOptions Options(const WindowPlan& plan, bool detailed) {
+    engine::WindowOperatorOptions options = plan.MakeOptions();
+    options.track_unfired_records = detailed;
+    return options;
+  }
   static Fate TerminalFate(const engine::ElementDecision& decision) {
     switch (decision.outcome) {
       case engine::ElementOutcome::kAccepted: {
@@ -225,7 +234,7 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
 
 }  // namespace
 
-std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node) {
+std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node, bool detailed) {
   switch (node.kind) {
     case PlannedNode::Kind::kSource:
       break;
@@ -239,7 +248,7 @@ std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node) {
     case PlannedNode::Kind::kProcess:
       return std::make_unique<RouterOperator>(*node.router);
     case PlannedNode::Kind::kWindow:
-      return std::make_unique<WindowSubtaskOperator>(*node.window);
+      return std::make_unique<WindowSubtaskOperator>(*node.window, detailed);
     case PlannedNode::Kind::kKeyedProcess:
       return std::make_unique<KeyedProcessSubtaskOperator>(node);
     case PlannedNode::Kind::kKeyedReduce:

@@ -11,8 +11,10 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "engine/element_decision.h"
+#include "engine/pending_window.h"
 #include "engine/ledger.h"
 #include "engine/record.h"
 #include "engine/router.h"
@@ -50,10 +52,15 @@ class SubtaskOperator {
   // an optional: asked after every record, and an optional returned through
   // memory stalls the load of its flag on the store.)
   virtual engine::Timestamp NextProcessingTimer() const { return engine::Timestamp::Max(); }
+  // Windows still holding contents or timers (§1.13); none for other kinds.
+  virtual std::vector<engine::PendingWindow> PendingWindows() const { return {}; }
+  // The operator's current watermark (Min before any).
+  virtual engine::Timestamp CurrentWatermark() const { return engine::Timestamp::Min(); }
 };
 
-// REQUIRES node.kind != kSource.
-std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node);
+// REQUIRES node.kind != kSource. `detailed`: the run records every record's
+// story, so window operators also name their unfired records.
+std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node, bool detailed);
 
 }  // namespace tidemark::sim
 

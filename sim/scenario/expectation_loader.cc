@@ -20,7 +20,7 @@ namespace {
 using internal::YamlMap;
 using internal::YamlValue;
 
-constexpr std::array<LedgerCounterName, 11> kLedgerCounters = {{
+constexpr std::array<LedgerCounterName, 12> kLedgerCounters = {{
     {"emitted", engine::Fate::kEmitted},
     {"routed_to_tags", engine::Fate::kRoutedToTag},
     {"filtered", engine::Fate::kFiltered},
@@ -32,6 +32,7 @@ constexpr std::array<LedgerCounterName, 11> kLedgerCounters = {{
     {"discarded", engine::Fate::kDiscarded},
     {"unconsumed", engine::Fate::kUnconsumed},
     {"sunk", engine::Fate::kSunk},
+    {"pending", engine::Fate::kPending},
 }};
 
 // The metadata an expected record may check besides its fields.

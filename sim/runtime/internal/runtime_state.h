@@ -92,6 +92,7 @@ struct SourceFeed {
   int32_t round_robin = 0;
   int32_t partitions = 1;
   std::vector<uint32_t> owner;  // partition -> global subtask index
+  std::vector<Timestamp> last_row_at;  // partition -> its last row's arrival (Min: none)
   bool exhausted = false;
   bool script = false;  // rows go straight to the consumer (SourcePlan::script)
   std::optional<Timestamp> end_at;  // SourcePlan::end_at
@@ -101,6 +102,9 @@ class Runtime {
  public:
   Runtime(const JobGraph& plan, const RunOptions& options);
   void Run();
+  // After Run: the windows left pending, their records reclassified as
+  // pending in the ledger (§1.13). pending_windows.cc.
+  void CollectPending();
   RunResult TakeResult() { return std::move(result_); }
 
  private:
@@ -131,6 +135,8 @@ class Runtime {
   Timestamp EmittingWatermark(uint32_t subtask) const;
   void OnScriptRow(uint32_t subtask, TraceRow& row);
   Timestamp EndOfInput(const SourceFeed& feed) const;
+  std::vector<WatermarkHold> HoldChain(uint32_t subtask) const;
+  void ReclassifyPending(const PendingSubtask& pending);
 
   // Scheduled actions.
   void ReadNextRow(SourceFeed& feed);

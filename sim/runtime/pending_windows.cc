@@ -1,0 +1,115 @@
+// The end of a run: which windows are still waiting, what holds their
+// watermark back, and the ledger's "in window" notes of their records turned
+// into "pending" (§1.13). Runs once, after the main loop: nothing here is on
+// the per-record path.
+#include <map>
+#include <tuple>
+
+#include "engine/check.h"
+#include "sim/runtime/internal/runtime_state.h"
+
+namespace tidemark::sim::internal {
+
+void Runtime::CollectPending() {
+  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
+    const Subtask& s = subtasks_[i];
+    if (!s.op) continue;
+    std::vector<engine::PendingWindow> windows = s.op->PendingWindows();
+    if (windows.empty()) continue;
+    PendingSubtask pending{.node = s.node,
+                           .subtask = s.index,
+                           .watermark = s.op->CurrentWatermark(),
+                           .processing_time = now_,
+                           .windows = std::move(windows),
+                           .chain = HoldChain(i)};
+    ReclassifyPending(pending);
+    result_.pending.push_back(std::move(pending));
+  }
+}
+
+// Follows the input channel at the minimum from subtask to subtask until a
+// source subtask, whose partition at the minimum ends the chain.
+std::vector<WatermarkHold> Runtime::HoldChain(uint32_t subtask) const {
+  std::vector<WatermarkHold> chain;
+  uint32_t at = subtask;
+  // Each step moves to an upstream subtask of a DAG: it ends.
+  while (true) {
+    const Subtask& s = subtasks_[at];
+    WatermarkHold hold{.node = s.node, .subtask = s.index, .watermark = s.watermark};
+    if (s.source) {
+      const SourceSubtask& source = *s.source;
+      hold.watermark = source.current_watermark();
+      hold.idle = source.idle();
+      hold.finished = source.finished();
+      const std::vector<SplitState> splits = source.Splits();
+      hold.partitions = static_cast<int32_t>(splits.size());
+      const SourceFeed* feed = nullptr;
+      for (const SourceFeed& f : feeds_) {
+        if (f.node == s.node) feed = &f;
+      }
+      for (const SplitState& split : splits) {
+        hold.splits.push_back({.partition = split.partition,
+                               .watermark = split.watermark,
+                               .last_row = feed->last_row_at[static_cast<size_t>(split.partition)],
+                               .idle = split.idle});
+      }
+      const std::vector<int32_t> holding = source.HoldingPartitions();
+      if (!holding.empty()) {
+        hold.partition = holding.front();
+        for (const WatermarkHold::Partition& split : hold.splits) {
+          if (split.partition == hold.partition) {
+            hold.partition_watermark = split.watermark;
+            hold.last_row = split.last_row;
+          }
+        }
+      }
+      chain.push_back(hold);
+      return chain;
+    }
+    if (!s.valve) {  // a script's consumer without channels: nothing upstream
+      chain.push_back(hold);
+      return chain;
+    }
+    hold.channels = s.valve->num_channels();
+    hold.idle = s.valve->last_output_status() == engine::WatermarkStatus::kIdle;
+    const std::vector<int> holding = s.valve->HoldingChannels();
+    if (holding.empty()) {
+      chain.push_back(hold);
+      return chain;
+    }
+    hold.channel = holding.front();
+    chain.push_back(hold);
+    at = input_sources_[at][static_cast<size_t>(hold.channel)];
+  }
+}
+
+void Runtime::ReclassifyPending(const PendingSubtask& pending) {
+  engine::Ledger& ledger = result_.ledger;
+  if (!detailed()) {
+    uint64_t unfired = 0;
+    for (const engine::PendingWindow& w : pending.windows) unfired += w.unfired;
+    ledger.MoveCount(pending.node, Fate::kInWindow, Fate::kPending, unfired);
+    return;
+  }
+  // A record id can have several "in window" notes at one subtask (a flat_map
+  // emits copies with the row's id): each unfired id takes the next one.
+  std::map<engine::RecordId, std::vector<size_t>> notes;
+  const auto& entries = ledger.entries();
+  for (size_t e = entries.size(); e-- > 0;) {
+    const engine::LedgerEntry& entry = entries[e];
+    if (entry.node == pending.node && entry.subtask == pending.subtask &&
+        entry.fate == Fate::kInWindow) {
+      notes[entry.record].push_back(e);  // latest first: popped from the back, earliest first
+    }
+  }
+  for (const engine::PendingWindow& w : pending.windows) {
+    for (engine::RecordId id : w.unfired_ids) {
+      auto it = notes.find(id);
+      TIDEMARK_CHECK(it != notes.end() && !it->second.empty());
+      ledger.SetEntryFate(it->second.back(), Fate::kPending);
+      it->second.pop_back();
+    }
+  }
+}
+
+}  // namespace tidemark::sim::internal
