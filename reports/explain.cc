@@ -8,6 +8,7 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
+#include "reports/counterfactual.h"
 #include "reports/pending_text.h"
 
 namespace tidemark::reports {
@@ -589,6 +590,14 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   if (!pending.empty()) out += "\nP" + pending.substr(1);
   if (focus != nullptr) {
     out += "\nVerdict:\n  " + VerdictSentence(story, *focus) + "\n";
+    for (size_t d : focus->decisions) {
+      const auto would = LateCounterfactualOf(story, story.result().window_decisions[d]);
+      if (!would) continue;
+      out += fmt::format("\nWhat would have changed it (the same schedule, {}):\n  {}\n",
+                         story.SubtaskName(story.result().window_decisions[d].node,
+                                           story.result().window_decisions[d].subtask),
+                         LateCounterfactualText(*would));
+    }
   } else if (!options.stream) {
     out += "\nVerdicts:\n";
     for (const RecordStory& r : story.records()) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "reports/counterfactual.h"
+
 namespace tidemark::reports {
 
 using engine::FormatTimestamp;
@@ -140,8 +142,10 @@ std::string FormatPendingText(const sim::JobPlan& plan, const sim::RunResult& re
   for (const PendingSubtask& pending : result.pending) {
     const bool time_trigger = plan.nodes[pending.node].window->assigner->IsEventTime();
     for (const PendingWindow& window : pending.windows) {
-      out += fmt::format("  {}: {}; {}\n", PendingWindowName(plan, pending, window),
-                         PendingContents(window), PendingWaitsFor(plan, pending, window));
+      const std::string would = PendingCounterfactualText(plan, pending, window);
+      out += fmt::format("  {}: {}; {}{}\n", PendingWindowName(plan, pending, window),
+                         PendingContents(window), PendingWaitsFor(plan, pending, window),
+                         would.empty() ? "" : "; " + would);
     }
     if (time_trigger && !pending.watermark.is_max()) {
       out += fmt::format("    watermark held back by: {}\n", HoldChainText(plan, pending));

@@ -40,9 +40,11 @@ BOOST_AUTO_TEST_CASE(an_unbounded_source_leaves_its_windows_pending) {
   BOOST_TEST(FormatPendingText(run.plan, run.result) ==
              "pending at the end of the run (processing time 3600):\n"
              "  avg[0] key s1 window [0, 10000): 3 records, never fired; fires when the watermark "
-             "reaches 9999; the watermark is 6999\n"
+             "reaches 9999; the watermark is 6999; it would fire with a row of ts >= 12000 on "
+             "readings partition 0 (watermark = ts - 2000 - 1)\n"
              "  avg[0] key s2 window [0, 10000): 1 record, never fired; fires when the watermark "
-             "reaches 9999; the watermark is 6999\n"
+             "reaches 9999; the watermark is 6999; it would fire with a row of ts >= 12000 on "
+             "readings partition 0 (watermark = ts - 2000 - 1)\n"
              "    watermark held back by: avg[0] <- readings[0] partition 0 (watermark 6999): no "
              "rows since t=3000; idleness not set\n");
   const std::string text = FormatRunText(run.plan, run.result);
@@ -54,9 +56,12 @@ BOOST_AUTO_TEST_CASE(an_empty_partition_is_named_as_the_holder) {
   BOOST_TEST(FormatPendingText(run.plan, run.result) ==
              "pending at the end of the run (processing time 3600):\n"
              "  counts[0] key k window [0, 10000): 2 records, never fired; fires when the "
-             "watermark reaches 9999; the watermark is -inf\n"
+             "watermark reaches 9999; the watermark is -inf; with idleness set on readings, "
+             "partition 2 (no rows at all) would stop holding it back and the watermark would "
+             "reach 10999 >= 9999\n"
              "  counts[0] key k window [10000, 20000): 2 records, never fired; fires when the "
-             "watermark reaches 19999; the watermark is -inf\n"
+             "watermark reaches 19999; the watermark is -inf; it would fire with a row of ts >= "
+             "21000 on each of readings partitions 0, 1, 2 (watermark = ts - 1000 - 1)\n"
              "    watermark held back by: counts[0] <- readings[0] partition 2 (watermark -inf): "
              "no rows at all; idleness not set\n");
 }
