@@ -34,6 +34,13 @@ sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
     if (plan.nodes[n].name == name) return n;
     names.push_back(plan.nodes[n].name);
   }
+  // A side output's tag names the stream that takes it, when one does.
+  for (sim::NodeIndex n = 0; n < plan.nodes.size(); ++n) {
+    const sim::PlannedNode& node = plan.nodes[n];
+    if (node.kind != sim::PlannedNode::Kind::kSideOutput) continue;
+    const sim::NodeInput& in = node.inputs.front();
+    if (plan.nodes[in.node].side_outputs[in.port - 1].id == name) return n;
+  }
   throw engine::InputError({"--stream", 0, 0}, fmt::format("no stream named '{}'", name),
                            engine::UnknownNameHint(name, names));
 }

@@ -9,6 +9,7 @@
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/counterfactual.h"
+#include "reports/empty_stream.h"
 #include "reports/pending_text.h"
 
 namespace tidemark::reports {
@@ -585,6 +586,10 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   out += "\nTimeline:\n";
   for (const NarrationLine& line : Narrate(story, options)) {
     out += fmt::format("{:>8}  {}\n", FormatTimestamp(line.time), line.text);
+  }
+  if (options.stream) {
+    const std::string why = WhyEmpty(story, *options.stream);
+    if (!why.empty()) out += "\nWhy it is empty:\n  " + why + "\n";
   }
   const std::string pending = FormatPendingText(plan, story.result());
   if (!pending.empty()) out += "\nP" + pending.substr(1);
