@@ -69,6 +69,10 @@ BOOST_AUTO_TEST_CASE(a_late_record_names_the_bound_and_lateness_that_would_keep_
              "on time with max_out_of_orderness >= 2501ms; a late firing with allowed_lateness >= "
              "501ms");
   const std::string story = FormatExplanation(run.story, {.record = RecordRef{0, 2}, .stream = {}});
+  BOOST_TEST(story.find("\nWhat raised the watermark (10499 at counts[0]):\n  readings:1 (ts 12500, "
+                        "arrived at 1100) raised the highest timestamp of readings[0] to 12500: "
+                        "12500 - 2000 - 1 = 10499, emitted on its periodic tick at 1200; counts[0] "
+                        "took it from readings[0] at 1200\n") != std::string::npos);
   BOOST_TEST(story.find("\nWhat would have changed it (the same schedule, counts[0]):\n  on time "
                         "with max_out_of_orderness >= 2501ms; a late firing with allowed_lateness "
                         ">= 501ms\n") != std::string::npos);

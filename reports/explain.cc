@@ -11,6 +11,7 @@
 #include "reports/counterfactual.h"
 #include "reports/empty_stream.h"
 #include "reports/pending_text.h"
+#include "reports/watermark_origin.h"
 
 namespace tidemark::reports {
 
@@ -250,6 +251,19 @@ void Narrator::Step(size_t index) {
     case ScheduleStep::Kind::kTimer:
       if (!options_.record && ShowsNode(step.node)) {
         Add(Kind::kOther, step.time, fmt::format("{} runs its due processing-time timers", where));
+      }
+      break;
+    case ScheduleStep::Kind::kPartitionIdle:
+    case ScheduleStep::Kind::kPartitionActive:
+      if (!options_.record && ShowsNode(step.node)) {
+        const bool idle = step.kind == ScheduleStep::Kind::kPartitionIdle;
+        Add(Kind::kWatermark, step.time,
+            idle ? fmt::format("{} partition {} goes idle (watermark {}): it no longer holds the "
+                               "subtask's watermark back",
+                               where, step.partition, Ms(step.watermark))
+                 : fmt::format("{} partition {} is active again (watermark {}): it counts in the "
+                               "subtask's minimum once more",
+                               where, step.partition, Ms(step.watermark)));
       }
       break;
     case ScheduleStep::Kind::kEndOfInput:
@@ -595,6 +609,19 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   if (!pending.empty()) out += "\nP" + pending.substr(1);
   if (focus != nullptr) {
     out += "\nVerdict:\n  " + VerdictSentence(story, *focus) + "\n";
+    for (size_t d : focus->decisions) {
+      const sim::WindowDecisionRecord& decision = story.result().window_decisions[d];
+      if (decision.decision.outcome == engine::ElementOutcome::kAccepted &&
+          decision.decision.watermark < decision.decision.windows.front().window.max_timestamp()) {
+        continue;  // on time: no watermark decided against it
+      }
+      const std::string origin = WatermarkOrigin(story, decision);
+      if (!origin.empty()) {
+        out += fmt::format("\nWhat raised the watermark ({} at {}):\n  {}\n",
+                           Ms(decision.decision.watermark),
+                           story.SubtaskName(decision.node, decision.subtask), origin);
+      }
+    }
     for (size_t d : focus->decisions) {
       const auto would = LateCounterfactualOf(story, story.result().window_decisions[d]);
       if (!would) continue;

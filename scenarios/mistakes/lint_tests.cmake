@@ -52,3 +52,7 @@ tidemark_expect(NAME lint_missing_file EXIT 2
 tidemark_expect(NAME lint_missing_trace EXIT 2
   ARGS lint errors/missing-trace.yaml
   OUTPUT "errors/missing-trace.yaml:4:12: error: cannot open trace file|1 bad input")
+
+tidemark_expect(NAME lint_partition_without_rows EXIT 1
+  ARGS lint teaching/idle-partition-blocks-window.yaml
+  OUTPUT "error: the window of stream 'counts' never fires: source 'readings' has partition 2 of 3 that no row of its trace goes to: its watermark stays -inf|[window-never-fires]|add 'idleness: 5s' (or another timeout) to the watermarks of 'readings'")

@@ -313,6 +313,25 @@ BOOST_AUTO_TEST_CASE(more_readers_than_partitions_with_idleness_is_clean) {
                                         "{tumbling: 10s}"))) == Rules{});
 }
 
+// §5.4: the trace's one row goes round robin to partition 0; partition 1
+// never gets a row, so its split's watermark stays -inf and holds the reader.
+BOOST_AUTO_TEST_CASE(a_partition_without_rows_in_the_trace_never_fires) {
+  const auto findings = LintText(WindowJob(
+      "bounded: false\n    partitions: 2\n    watermarks: {strategy: monotonous}", "{tumbling: 10s}"));
+  BOOST_TEST(Summary(findings) == Rules{"window-never-fires@14:13"});
+  BOOST_TEST(findings[0].message.find("has partition 1 of 2 that no row of its trace goes to") !=
+             std::string::npos);
+  BOOST_TEST(findings[0].fix.find("add 'idleness: 5s'") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_partition_without_rows_is_clean_with_idleness_or_a_bounded_source) {
+  BOOST_TEST(Summary(LintText(WindowJob("bounded: false\n    partitions: 2\n"
+                                        "    watermarks: {strategy: monotonous, idleness: 5s}",
+                                        "{tumbling: 10s}"))) == Rules{});
+  BOOST_TEST(Summary(LintText(WindowJob("partitions: 2\n    watermarks: {strategy: monotonous}",
+                                        "{tumbling: 10s}"))) == Rules{});
+}
+
 // Bounded: the empty readers finish at the end of input like the others.
 BOOST_AUTO_TEST_CASE(more_readers_than_partitions_on_bounded_source_is_clean) {
   BOOST_TEST(Summary(LintText(WindowJob(

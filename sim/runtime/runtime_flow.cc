@@ -18,6 +18,33 @@ void Runtime::Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_
                       .processing_time = now_});
 }
 
+// A partition's idleness shows only in the splits' state: compared after the
+// call, and its steps put before what the call emitted, since a partition
+// leaving the minimum comes before the watermark that lets through.
+void Runtime::NoteSplitStatus(uint32_t subtask, size_t mark) {
+  Subtask& s = subtasks_[subtask];
+  const std::vector<SplitState> splits = s.source->Splits();
+  if (s.split_idle.size() != splits.size()) s.split_idle.assign(splits.size(), false);
+  std::vector<ScheduleStep> changes;
+  for (size_t i = 0; i < splits.size(); ++i) {
+    if (splits[i].idle == s.split_idle[i]) continue;
+    s.split_idle[i] = splits[i].idle;
+    changes.push_back({.kind = splits[i].idle ? ScheduleStep::Kind::kPartitionIdle
+                                              : ScheduleStep::Kind::kPartitionActive,
+                       .time = now_,
+                       .node = s.node,
+                       .subtask = s.index,
+                       .channel = 0,
+                       .record = engine::kNoRecordId,
+                       .watermark = splits[i].watermark,
+                       .firing = 0,
+                       .partition = splits[i].partition});
+  }
+  if (changes.empty()) return;
+  result_.schedule.insert(result_.schedule.begin() + static_cast<std::ptrdiff_t>(mark),
+                          changes.begin(), changes.end());
+}
+
 void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record,
                    Timestamp watermark, uint32_t channel) {
   if (!detailed()) return;
@@ -290,7 +317,13 @@ void Runtime::OnRow(uint32_t f) {
     if (feed.script) {
       OnScriptRow(subtask, row);
     } else {
-      subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+      if (detailed()) [[unlikely]] {
+        const size_t mark = result_.schedule.size();
+        subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+        NoteSplitStatus(subtask, mark);
+      } else {
+        subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
+      }
     }
     if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
       row.record.values = std::move(spare_values_.back());
@@ -335,7 +368,13 @@ void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
 void Runtime::OnTick(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   if (s.finished) return;
-  s.source->OnPeriodicTick(now_);
+  if (detailed()) [[unlikely]] {
+    const size_t mark = result_.schedule.size();
+    s.source->OnPeriodicTick(now_);
+    NoteSplitStatus(subtask, mark);
+  } else {
+    s.source->OnPeriodicTick(now_);
+  }
   if (auto next = s.source->next_tick()) agenda_.Push(*next, {Action::Kind::kTick, subtask});
 }
 

@@ -25,6 +25,8 @@ struct ScheduleStep {
     kTimer,            // a processing-time wake-up at (node, subtask)
     kFiring,           // a window of (node, subtask) fired; `firing` indexes RunTrace::firings
     kEndOfInput,       // source subtask (node, subtask) reached the end of its input
+    kPartitionIdle,    // partition `partition` of source subtask (node, subtask) went idle
+    kPartitionActive,  // ... became active again (§4.4, §5.4)
   };
   Kind kind = Kind::kArrival;
   engine::Timestamp time;  // processing time
@@ -35,7 +37,8 @@ struct ScheduleStep {
   engine::Timestamp watermark = engine::Timestamp::Min();
   uint32_t firing = 0;
   // kArrival: the row's partition. kOutputWatermark: the partition holding the
-  // source subtask's watermark at its minimum (-1: none).
+  // source subtask's watermark at its minimum (-1: none). kPartitionIdle,
+  // kPartitionActive: the partition.
   int32_t partition = -1;
   // kWatermark: the upstream (node, subtask) whose channel holds the combined
   // watermark at its minimum — "why it is not higher" (-1: none).

@@ -9,10 +9,13 @@
 //   - strategy none (or a periodic strategy with interval 0, §4.5) with no
 //     explicit watermark or idle rows in its trace;
 //   - an unbounded source with more reader subtasks than partitions and no
-//     idleness: a reader with no partition emits nothing and never idles (§8).
+//     idleness: a reader with no partition emits nothing and never idles (§8);
+//   - an unbounded source without idleness with a partition that no row of
+//     its trace goes to: that split's watermark stays -inf (§5.4).
 // A bounded source ends with watermark +inf (§4.7), so behind it windows fire,
 // but only at the end of input; an unbounded one never ends.
 #include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -53,6 +56,30 @@ bool HasScriptedWatermarks(const SourceSpec& source) {
     if (row->kind == TraceRowKind::kWatermark || row->kind == TraceRowKind::kIdle) return true;
   }
   return false;
+}
+
+// The partitions of a multi-partition source that no row of its trace goes
+// to (@partition, else round robin as the runtime assigns them), ascending.
+// A source whose event-time field is not an int is PlanJob's to reject.
+std::vector<int32_t> PartitionsWithoutRows(const SourceSpec& source) {
+  const int32_t partitions = source.partitions.value_or(source.parallelism);
+  if (partitions < 2) return {};
+  const auto ts = source.schema.IndexOf(source.event_time_field);
+  if (!ts || source.schema.field(*ts).type != engine::ValueType::kInt) return {};
+  std::vector<bool> seen(static_cast<size_t>(partitions), false);
+  int32_t round_robin = 0;
+  const TraceSource trace_source = TraceOf(source);  // the input reads from it
+  std::unique_ptr<TraceInput> trace = OpenTrace(trace_source);
+  while (std::optional<TraceRow> row = trace->Next()) {
+    const int32_t p = row->partition.value_or(round_robin);
+    if (++round_robin == partitions) round_robin = 0;
+    if (p >= 0 && p < partitions) seen[static_cast<size_t>(p)] = true;
+  }
+  std::vector<int32_t> empty;
+  for (int32_t p = 0; p < partitions; ++p) {
+    if (!seen[static_cast<size_t>(p)]) empty.push_back(p);
+  }
+  return empty;
 }
 
 SourceProgress Classify(const SourceSpec& source) {
@@ -99,6 +126,26 @@ SourceProgress Classify(const SourceSpec& source) {
         "give it at most {}",
         source.name, Plural(*source.partitions, "reader subtask"));
     return p;
+  }
+  // A partition that never receives a row keeps its split's watermark at -inf
+  // and, without idleness, its reader subtask's minimum with it (§5.4). A
+  // bounded source's end of input releases it (§4.7): only unbounded ones.
+  if (!bounded && !w.idleness && !source.script) {
+    const std::vector<int32_t> empty = PartitionsWithoutRows(source);
+    if (!empty.empty()) {
+      SourceProgress p;
+      p.kind = SourceProgress::Kind::kNever;
+      p.reason = fmt::format(
+          "has partition{} {} of {} that no row of its trace goes to: {} watermark stays -inf "
+          "and, without idleness, holds its reader subtask's watermark there",
+          empty.size() == 1 ? "" : "s", fmt::join(empty, ", "),
+          source.partitions.value_or(source.parallelism), empty.size() == 1 ? "its" : "their");
+      p.fix = fmt::format(
+          "add 'idleness: 5s' (or another timeout) to the watermarks of '{}', so that a "
+          "partition without data is left out of the minimum",
+          source.name);
+      return p;
+    }
   }
   return {};
 }

@@ -73,6 +73,8 @@ struct Subtask {
   Timestamp watermark = Timestamp::Min();
   Timestamp wakeup = Timestamp::Max();
   bool finished = false;
+  // Detail, source subtasks: each split's idleness as last narrated.
+  std::vector<bool> split_idle;
   // A union or side-output selection fed by one chained subtask: that
   // subtask, whose operator emitted what this one passes on.
   uint32_t passes_on_from = kNoSubtask;
@@ -148,6 +150,10 @@ class Runtime {
   void OnWakeup(uint32_t subtask);
 
   void Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_t tag);
+  // Detail: steps for the splits of source subtask `subtask` whose idleness
+  // changed during the call that began when the schedule held `mark` steps,
+  // placed before what that call emitted.
+  void NoteSplitStatus(uint32_t subtask, size_t mark);
   void Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
             Timestamp watermark = Timestamp::Min(), uint32_t channel = 0);
   bool detailed() const { return options_.detail == engine::Ledger::Detail::kEveryRecord; }
