@@ -2,7 +2,9 @@
 # PNG and a DOM dump, and fails if the page does not load cleanly, the SVG is
 # empty, or it lacks a mark per record or a watermark line per subtask.
 #   cmake -DTIDEMARK=<exe> -DCHROMIUM=<chromium> -DSCENARIO=<file.yaml> -DSCRATCH=<dir>
-#         -DEXPECT_MARKS=<n> -DEXPECT_LINES=<n> -P browser_check.cmake
+#         -DEXPECT_MARKS=<n> -DEXPECT_LINES=<n> [-DEXPECT_PENDING=<n>] -P browser_check.cmake
+# EXPECT_PENDING: the open bands of windows still pending at the end, and the
+# "Pending windows" section that lists them.
 if(NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}")
   message(FATAL_ERROR "chromium not found: install Debian's 'chromium' (./dev.sh test does)")
 endif()
@@ -70,6 +72,19 @@ if(mark_count EQUAL 0 OR NOT mark_count EQUAL EXPECT_MARKS OR NOT mark_count EQU
 endif()
 if(line_count EQUAL 0 OR NOT line_count EQUAL EXPECT_LINES)
   message(FATAL_ERROR "the SVG has ${line_count} watermark lines; expected ${EXPECT_LINES}")
+endif()
+if(DEFINED EXPECT_PENDING)
+  string(REGEX MATCHALL "<rect class=\"pending-window\"" bands "${dom}")
+  list(LENGTH bands band_count)
+  if(NOT band_count EQUAL EXPECT_PENDING)
+    message(FATAL_ERROR "the SVG has ${band_count} pending window bands; expected ${EXPECT_PENDING}")
+  endif()
+  foreach(piece "<h2 id=\"pending\">Pending windows</h2>" "window still open at the end")
+    string(FIND "${dom}" "${piece}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "the rendered DOM lacks '${piece}'")
+    endif()
+  endforeach()
 endif()
 message(STATUS "report.html renders: ${mark_count} marks, ${line_count} watermark lines; "
   "screenshot ${SCRATCH}/report.png")

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/counterfactual.h"
 #include "reports/explain.h"
 #include "reports/pending_text.h"
 #include "reports/text_report.h"
@@ -128,8 +129,10 @@ std::string PendingList(const RunStory& story) {
                     "<ul class=\"pending\">\n";
   for (const sim::PendingSubtask& p : story.result().pending) {
     for (const engine::PendingWindow& w : p.windows) {
-      out += fmt::format("<li>{}: {}; {}</li>\n", HtmlEscape(PendingWindowName(plan, p, w)),
-                         HtmlEscape(PendingContents(w)), HtmlEscape(PendingWaitsFor(plan, p, w)));
+      const std::string would = PendingCounterfactualText(plan, p, w);
+      out += fmt::format("<li>{}: {}; {}{}</li>\n", HtmlEscape(PendingWindowName(plan, p, w)),
+                         HtmlEscape(PendingContents(w)), HtmlEscape(PendingWaitsFor(plan, p, w)),
+                         would.empty() ? "" : "; " + HtmlEscape(would));
     }
     if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
       out += fmt::format("<li class=\"hold\">watermark held back by: {}</li>\n",

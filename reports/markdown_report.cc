@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/counterfactual.h"
 #include "reports/explain.h"
 #include "reports/pending_text.h"
 #include "reports/text_report.h"
@@ -62,8 +63,10 @@ std::string PendingSection(const RunStory& story) {
                     "records are `pending`, not on time.\n\n";
   for (const sim::PendingSubtask& p : story.result().pending) {
     for (const engine::PendingWindow& w : p.windows) {
-      out += fmt::format("- {}: {}; {}\n", MarkdownCell(PendingWindowName(plan, p, w)),
-                         MarkdownCell(PendingContents(w)), MarkdownCell(PendingWaitsFor(plan, p, w)));
+      const std::string would = PendingCounterfactualText(plan, p, w);
+      out += fmt::format("- {}: {}; {}{}\n", MarkdownCell(PendingWindowName(plan, p, w)),
+                         MarkdownCell(PendingContents(w)), MarkdownCell(PendingWaitsFor(plan, p, w)),
+                         would.empty() ? "" : "; " + MarkdownCell(would));
     }
     if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
       out += fmt::format("  - watermark held back by: {}\n", MarkdownCell(HoldChainText(plan, p)));

@@ -7,6 +7,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include "reports/explain.h"
+#include "reports/html_report.h"
+#include "reports/markdown_report.h"
+#include "reports/report_context.h"
+#include "reports/timeline_svg.h"
 #include "reports/run_story.h"
 #include "reports/text_report.h"
 #include "sim/planner/job_plan.h"
@@ -88,6 +92,23 @@ BOOST_AUTO_TEST_CASE(records_in_pending_windows_get_the_verdict_pending) {
              "watermark is 6999");
   const std::string explanation = FormatExplanation(run.story, {});
   BOOST_TEST(Contains(explanation, "\nPending at the end of the run (processing time 3600):\n"));
+}
+
+// report.md and report.html list the same windows with what would fire them.
+BOOST_AUTO_TEST_CASE(the_reports_list_pending_windows_and_what_would_fire_them) {
+  const Detailed run("teaching/window-never-fires-unbounded.yaml");
+  const ReportContext context{.tool_version = "test", .seed = 1};
+  const std::string line =
+      "avg[0] key s1 window [0, 10000): 3 records, never fired; fires when the watermark reaches "
+      "9999; the watermark is 6999; it would fire with a row of ts >= 12000 on readings "
+      "partition 0 (watermark = ts - 2000 - 1)";
+  const std::string md = FormatMarkdownReport(run.story, context);
+  BOOST_TEST(Contains(md, "## Pending windows\n"));
+  BOOST_TEST(Contains(md, "- " + line + "\n"));
+  BOOST_TEST(Contains(md, "None: every record was on time, delivered or pending.\n"));
+  const std::string html = FormatHtmlReport(run.story, context);
+  BOOST_TEST(Contains(html, "<li>" + HtmlEscape(line) + "</li>"));
+  BOOST_TEST(Contains(html, "<rect class=\"pending-window\""));
 }
 
 // A bounded run fires everything at +inf: nothing pending, nothing printed.

@@ -47,6 +47,15 @@ add_test(NAME report_html_renders_in_chromium
     -DEXPECT_MARKS=10 -DEXPECT_LINES=1
     -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)
 
+# A run that leaves two windows pending (§1.13): an open band for each, the
+# legend entry and the "Pending windows" section.
+add_test(NAME report_html_draws_pending_windows_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/teaching/idle-partition-blocks-window.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_draws_pending_windows
+    -DEXPECT_MARKS=4 -DEXPECT_LINES=1 -DEXPECT_PENDING=2
+    -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)
+
 # §1.2: a late firing's line names the cleanup time, max timestamp 1999 +
 # allowed lateness 500 (WindowOperatorTest#testLateness).
 tidemark_expect(NAME explain_late_firing_names_the_cleanup_time EXIT 0

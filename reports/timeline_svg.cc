@@ -236,7 +236,7 @@ std::string Plot::PendingWindows() const {
       const double y0 = Y(w.window.end()), y1 = Y(w.window.start());
       const double x0 = first == x_.hi ? kLeft : X(first);
       out += fmt::format(
-          "<rect class=\"window pending\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
+          "<rect class=\"pending-window\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
           "height=\"{:.1f}\" fill=\"#8e44ad\" fill-opacity=\"0.08\" stroke=\"#8e44ad\" "
           "stroke-dasharray=\"4 3\"><title>{}: {}; {}</title></rect>\n",
           x0, y0, kLeft + kPlotW - x0, y1 - y0,
