@@ -11,6 +11,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "reports/check_report.h"
 #include "reports/github_annotations.h"
@@ -219,7 +220,8 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
   check->add_flag("--update", flags->update,
                   "Rewrite expectations (golden files, the expect: and ledger: blocks) from the "
                   "current output, and write one for every sink that has none");
-  check->add_option("--seed", flags->seed, "Run every scenario with this schedule seed");
+  check->add_option("--seed", flags->seed, "Run every scenario with this schedule seed")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
   check->callback([flags, exit_code] {
     const std::vector<std::string> files = FindScenarios(flags->paths);
     std::vector<reports::CheckCase> cases(files.size());

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
@@ -70,7 +71,8 @@ void AddExplainCommand(CLI::App& app, int* exit_code) {
                       "Tell one record's story: SOURCE:ROW, ROW being its 0-based data row in the "
                       "source's trace (just ROW when the scenario has one source)");
   explain->add_option("--stream", flags->stream, "Only what happens at this stream");
-  explain->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  explain->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
   explain->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   explain->callback([flags, exit_code] {
     Explain(*flags);

@@ -13,6 +13,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "app/parallel_for.h"
 #include "app/shard_option.h"
 #include "app/trace_override.h"
@@ -161,14 +162,19 @@ void AddExploreCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "explore", "Run many seeded schedules; group outcomes; explain and reproduce divergences");
   cmd->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
-  cmd->add_option("--seeds", flags->seeds, "Run seeds 0..N-1")->capture_default_str();
+  cmd->add_option("--seeds", flags->seeds, "Run seeds 0..N-1")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()))
+      ->capture_default_str();
   cmd->add_option("--shard", flags->shard,
                   "I/K: run only the seeds s with s mod K == I; auto: I and K from the CI or batch "
                   "system's job number (docs/ci.md)")
       ->capture_default_str();
   cmd->add_option("--shard-count", flags->shard_count,
-                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)");
-  cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
+                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
+  cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")
+      ->check(WholeNumber(0, kMaxJobs))
+      ->capture_default_str();
   cmd->add_option("--json", flags->json, "Write the campaign (every run) as JSON to FILE");
   cmd->add_option("--repro-dir", flags->repro_dir, "Where reproductions are written")
       ->capture_default_str();

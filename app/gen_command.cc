@@ -10,6 +10,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "sim/scenario/duration_text.h"
 #include "sim/trace/trace_generator.h"
@@ -104,11 +105,16 @@ void AddGenCommand(CLI::App& app, int* exit_code) {
   sim::TraceGeneratorOptions& o = flags->options;
   CLI::App* gen = app.add_subcommand(
       "gen", "Write a seeded synthetic trace (CSV: key,ts,value,@arrival[,@partition])");
-  gen->add_option("--rows", o.rows, "Number of events")->capture_default_str();
-  gen->add_option("--keys", o.keys, "Number of distinct keys")->capture_default_str();
+  gen->add_option("--rows", o.rows, "Number of events")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()))
+      ->capture_default_str();
+  gen->add_option("--keys", o.keys, "Number of distinct keys")
+      ->check(WholeNumber(1, MaxOf<uint32_t>()))
+      ->capture_default_str();
   gen->add_option("--skew", o.skew, "Zipf exponent of the key distribution (0 = uniform)")
       ->capture_default_str();
   gen->add_option("--rate", o.events_per_second, "Events per second of event time")
+      ->check(WholeNumber(1, MaxOf<int64_t>()))
       ->capture_default_str();
   gen->add_option("--start", flags->start, "Event time of the first event")->capture_default_str();
   gen->add_option("--disorder", flags->disorder, "Maximum arrival delay (uniform from 0)")
@@ -118,9 +124,12 @@ void AddGenCommand(CLI::App& app, int* exit_code) {
   gen->add_option("--straggler-delay", flags->straggler_delay, "Extra delay of a straggler")
       ->capture_default_str();
   gen->add_option("--partitions", o.partitions, "Partitions (0: no @partition column)")
+      ->check(WholeNumber(0, MaxOf<int32_t>()))
       ->capture_default_str();
   gen->add_option("--idle", flags->idle, "PARTITION:FROM..TO with no events, e.g. 1:10s..40s");
-  gen->add_option("--seed", o.seed, "Seed")->capture_default_str();
+  gen->add_option("--seed", o.seed, "Seed")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()))
+      ->capture_default_str();
   gen->add_option("-o,--output", flags->output, "Output file (default: standard output)");
   gen->callback([flags, exit_code] {
     Generate(*flags);

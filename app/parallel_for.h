@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <functional>
@@ -19,6 +20,10 @@
 #include <vector>
 
 namespace tidemark::app {
+
+// The most threads --jobs may ask for: more than any machine's cores, few
+// enough that a mistyped number does not try to start millions of threads.
+inline constexpr uint64_t kMaxJobs = 1024;
 
 // 0 means one per hardware thread.
 inline unsigned ResolveJobs(unsigned jobs) {

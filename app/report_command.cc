@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
@@ -39,7 +40,8 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
   report->add_option("-o,--output", flags->output, "Folder to write (created if missing)")
       ->required();
-  report->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  report->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
   report->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");

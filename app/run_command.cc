@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
@@ -37,7 +38,8 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<RunFlags>();
   CLI::App* run = app.add_subcommand("run", "Run one scenario and print every sink and the ledger");
   run->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
-  run->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)");
+  run->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
   run->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   run->add_flag("--count-only", flags->count_only,
                 "Keep and print only record counts (for long traces: memory stays flat)");

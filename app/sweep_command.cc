@@ -13,6 +13,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/whole_number_option.h"
 #include "app/parallel_for.h"
 #include "app/shard_option.h"
 #include "app/trace_override.h"
@@ -140,8 +141,11 @@ void AddSweepCommand(CLI::App& app, int* exit_code) {
                   "system's job number (docs/ci.md)")
       ->capture_default_str();
   cmd->add_option("--shard-count", flags->shard_count,
-                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)");
-  cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")->capture_default_str();
+                  "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)")
+      ->check(WholeNumber(0, MaxOf<uint64_t>()));
+  cmd->add_option("--jobs,-j", flags->jobs, "Threads (0: one per core)")
+      ->check(WholeNumber(0, kMaxJobs))
+      ->capture_default_str();
   cmd->add_option("--json", flags->json, "Write every point as JSON to FILE");
   cmd->add_option("--svg", flags->svg, "Write the completeness/latency plot as SVG to FILE");
   cmd->add_option("--html", flags->html,

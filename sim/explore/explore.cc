@@ -168,8 +168,13 @@ std::string ReadBytes(const std::string& path) {
 Shard ParseShard(const std::string& text, const std::string& flag) {
   const size_t slash = text.find('/');
   Shard shard;
+  // Digits only on both sides: stoull alone would take "-1" as 2^64 - 1 and skip spaces.
+  const bool digits_only =
+      slash != std::string::npos && slash > 0 && slash + 1 < text.size() &&
+      text.find_first_not_of("0123456789/") == std::string::npos &&
+      text.find('/', slash + 1) == std::string::npos;
   try {
-    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    if (!digits_only) throw std::invalid_argument("not I/K");
     size_t used = 0;
     shard.index = std::stoull(text.substr(0, slash), &used);
     if (used != slash) throw std::invalid_argument("index");

@@ -92,6 +92,11 @@ BOOST_AUTO_TEST_CASE(shards_cover_every_seed_once) {
   for (int h : hits) BOOST_TEST(h == 1);
   BOOST_CHECK_THROW(ParseShard("3/3", "--shard"), engine::InputError);
   BOOST_CHECK_THROW(ParseShard("1", "--shard"), engine::InputError);
+  // stoull would read "-1" as 2^64 - 1 (not below 4, refused only by luck)
+  // and " 1" as 1; neither is I/K.
+  BOOST_CHECK_THROW(ParseShard("-1/4", "--shard"), engine::InputError);
+  BOOST_CHECK_THROW(ParseShard(" 1/4", "--shard"), engine::InputError);
+  BOOST_CHECK_THROW(ParseShard("1/+4", "--shard"), engine::InputError);
   BOOST_TEST(ParseShard("2/5", "--shard").count == 5u);
 }
 
