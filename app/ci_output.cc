@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/input_error_list.h"
 #include "reports/github_annotations.h"
 
 namespace tidemark::app {
@@ -39,11 +40,16 @@ std::string LintAnnotation(const sim::LintFinding& f, bool warnings_as_errors) {
 }
 
 std::string InputErrorAnnotation(const engine::InputError& error, const std::string& file) {
-  engine::SourceLocation where = error.where();
-  if (where.file.empty()) where = {file, 0, 0};
-  std::string message = error.message();
-  if (!error.hint().empty()) message += "\nhint: " + error.hint();
-  return reports::GithubAnnotation(reports::AnnotationLevel::kError, where, message);
+  // One annotation per error of a list (engine/input_error_list.h).
+  std::string out;
+  for (const engine::InputError& one : engine::Flatten(error)) {
+    engine::SourceLocation where = one.where();
+    if (where.file.empty()) where = {file, 0, 0};
+    std::string message = one.message();
+    if (!one.hint().empty()) message += "\nhint: " + one.hint();
+    out += reports::GithubAnnotation(reports::AnnotationLevel::kError, where, message);
+  }
+  return out;
 }
 
 void CreateParentFolders(const std::string& path) {

@@ -10,6 +10,8 @@
 // does not explain (the InputError is printed as by every command). With
 // --format github every finding and error is also a GitHub annotation.
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@
 #include "app/ci_output.h"
 #include "app/commands.h"
 #include "engine/input_error.h"
+#include "engine/input_error_list.h"
 #include "sim/planner/job_plan.h"
 #include "sim/lint/lint.h"
 #include "sim/scenario/scenario.h"
@@ -67,15 +70,28 @@ void LintOne(const std::string& file, const LintFlags& flags, LintCounts& counts
       counts.fatal += IsFatal(f, flags.warnings_as_errors) ? 1 : 0;
     }
     // What lint does not explain and PlanJob rejects is bad input like anywhere else,
-    // and so is a trace that cannot be opened (its header is read; its rows are not).
+    // and so is a trace with a bad header or bad rows: every row is read, with the
+    // plan's key fields when the scenario plans, and every bad one reported.
+    std::optional<sim::JobPlan> plan;
     try {
-      sim::PlanJob(spec);
+      plan = sim::PlanJob(spec);
     } catch (const engine::InputError& e) {
       if (!Explained(e, findings)) throw;
     }
-    for (const sim::SourceSpec& source : spec.sources) {
-      if (!source.trace_path.empty()) sim::OpenTrace(sim::TraceOf(source));
+    engine::InputErrorCollector errors;
+    for (size_t i = 0; i < spec.sources.size(); ++i) {
+      if (spec.sources[i].trace_path.empty()) continue;
+      try {
+        const sim::TraceSource trace = plan ? plan->sources[i].trace : sim::TraceOf(spec.sources[i]);
+        const std::unique_ptr<sim::TraceInput> input = sim::OpenTrace(trace);
+        sim::TraceRow row;
+        while (input->Next(row)) {
+        }
+      } catch (const engine::InputError& e) {
+        errors.Add(e);
+      }
     }
+    errors.ThrowIfAny();
   } catch (const engine::InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());

@@ -75,3 +75,39 @@ tidemark_expect_error(script_consumer_parallelism script-consumer-parallelism.ya
   "errors/script-consumer-parallelism.yaml:10:3: error: stream 'counts' reads script source 'input' with parallelism 2")
 tidemark_expect_error(unknown_ledger_counter unknown-ledger-counter.yaml
   "errors/unknown-ledger-counter.yaml:10:11: error: unknown key 'droped_late' in the ledger counters of 'input'|did you mean 'dropped_late'?")
+
+# A blank key cell is Flink's null key ("Assigned key must not be null!"): a
+# located error at the cell, the same at parallelism 1 and 4; after a filter
+# the record meets the key_by in the run, located at its row.
+tidemark_expect_error(null_key null-key.yaml
+  "errors/null-key.csv:3:4: error: key field 'sensor_id' is empty: stream 'counts' keys by it|Assigned key must not be null!|dead_letter")
+tidemark_expect_error(null_key_parallel null-key-parallel.yaml
+  "errors/null-key.csv:3:4: error: key field 'sensor_id' is empty: stream 'counts' keys by it|Assigned key must not be null!")
+tidemark_expect_error(null_key_after_filter null-key-after-filter.yaml
+  "errors/null-key.csv:3:1: error: a record (row id 1) reaches stream 'counts' with a null key in 'sensor_id'|Assigned key must not be null!")
+
+# Nothing silently lost or unlocated: a second YAML document, an empty or
+# comment-only scenario, a folder given to run, a Long.MIN_VALUE event time
+# reaching a window (Flink's "no timestamp").
+tidemark_expect_error(second_document second-document.yaml
+  "errors/second-document.yaml:12:1: error: a second YAML document: a scenario file holds one")
+tidemark_expect_error(empty_scenario empty.yaml
+  "errors/empty.yaml:1:1: error: the scenario is empty|'sources' and 'sinks'")
+tidemark_expect_error(comments_only_scenario comments-only.yaml
+  "errors/comments-only.yaml:1:1: error: the scenario is empty")
+tidemark_expect(NAME error_run_folder EXIT 2 NO_STDOUT ARGS run errors
+  OUTPUT "errors: error: this is a folder, not a scenario file|tidemark check FOLDER")
+tidemark_expect_error(min_timestamp min-timestamp.yaml
+  "errors/min-timestamp.csv:3:1: error: Record has Long.MIN_VALUE timestamp (= no timestamp marker)|stream 'counts' windows by event time|-9223372036854775808")
+
+# Every error at once, in file order: three misspelt keys (the loader), three
+# unknown fields in three streams (the planner), three bad rows (the trace
+# reader, and lint, which now reads traces through).
+tidemark_expect_error(three_misspelt_keys three-misspelt-keys.yaml
+  "errors/three-misspelt-keys.yaml:9:5: error: unknown key 'watermark' in source 'readings'|errors/three-misspelt-keys.yaml:15:5: error: unknown key 'agregate'|errors/three-misspelt-keys.yaml:19:5: error: unknown key 'paralelism'")
+tidemark_expect_error(three_misspelt_fields three-misspelt-fields.yaml
+  "errors/three-misspelt-fields.yaml:13:13: error: unknown field 'temprature'|errors/three-misspelt-fields.yaml:16:13: error: unknown field 'temperatur'|errors/three-misspelt-fields.yaml:19:13: error: key_by names unknown field 'sensorid'")
+tidemark_expect_error(three_bad_cells three-bad-cells.yaml
+  "errors/three-bad-cells.csv:3:10: error: column 'ts' expects an int, got 'soon'|errors/three-bad-cells.csv:4:15: error: column 'temperature' expects a double, got 'hot'|errors/three-bad-cells.csv:6:1: error: row has 2 fields, the header has 3")
+tidemark_expect(NAME lint_reads_trace_rows EXIT 2 ARGS lint errors/three-bad-cells.yaml
+  OUTPUT "errors/three-bad-cells.csv:3:10: error: column 'ts'|errors/three-bad-cells.csv:4:15: error|errors/three-bad-cells.csv:6:1: error")

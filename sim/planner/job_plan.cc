@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
+#include "engine/input_error_list.h"
 #include "engine/key_groups.h"
 #include "engine/nearest_name.h"
+#include "sim/planner/plan_key_fields.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim {
@@ -321,26 +323,42 @@ JobPlan PlanJob(ScenarioSpec spec) {
   const auto order = TopologicalOrder(s, names, inputs);
   std::vector<NodeIndex> node_of_item(order.size());
   for (size_t i = 0; i < order.size(); ++i) node_of_item[order[i]] = static_cast<NodeIndex>(i);
+  // A stream that cannot be planned is reported and the others planned on,
+  // so one run names every broken stream; those that read a broken one are
+  // skipped, since their errors would follow from it (engine/input_error_list.h).
+  engine::InputErrorCollector errors;
+  std::vector<bool> broken(order.size(), false);
   for (size_t item : order) {
     PlannedNode node;
     node.name = names.names[item];
     for (size_t in : inputs[item]) node.inputs.push_back({node_of_item[in], engine::kMainPort});
-    if (item < s.sources.size()) {
-      node.where = s.sources[item].where;
-      node.source = item;
-      node.parallelism = s.sources[item].parallelism;
-      PlanSource(s.sources[item], node);
-    } else {
-      const StreamSpec& stream = s.streams[item - s.sources.size()];
-      node.where = stream.where;
-      PlanStream(stream, plan.nodes, node, plan.warnings);
-      PlanConnections(stream, plan.nodes, plan.sources, node);
+    const bool reads_broken = std::any_of(inputs[item].begin(), inputs[item].end(),
+                                          [&](size_t in) { return broken[in]; });
+    try {
+      if (reads_broken) {
+        broken[item] = true;
+      } else if (item < s.sources.size()) {
+        node.where = s.sources[item].where;
+        node.source = item;
+        node.parallelism = s.sources[item].parallelism;
+        PlanSource(s.sources[item], node);
+      } else {
+        const StreamSpec& stream = s.streams[item - s.sources.size()];
+        node.where = stream.where;
+        PlanStream(stream, plan.nodes, node, plan.warnings);
+        PlanConnections(stream, plan.nodes, plan.sources, node);
+      }
+    } catch (const InputError& e) {
+      errors.Add(e);
+      broken[item] = true;
     }
     plan.nodes.push_back(std::move(node));
   }
+  errors.ThrowIfAny();
   PlanSinksAndExpectations(plan, names, node_of_item);
   PlanLedgerExpectations(plan);
   PlanScripts(plan);
+  PlanKeyFields(plan);
   if (s.run_until) plan.run_until = engine::Timestamp::Millis(0) + *s.run_until;
   return plan;
 }

@@ -74,6 +74,7 @@ void Runtime::BuildEdges() {
         edge.partitioning = in.partitioning;
         edge.chained = chained;
         edge.key_field = node.key_field.value_or(0);
+        edge.consumer = n;
         edge.max_parallelism = node.max_parallelism;
         const uint32_t from = first_subtask_[in.node] + static_cast<uint32_t>(u);
         for (int d = 0; d < node.parallelism; ++d) {

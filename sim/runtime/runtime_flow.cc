@@ -3,6 +3,7 @@
 #include "engine/check.h"
 #include "engine/input_error.h"
 #include "engine/key_groups.h"
+#include "engine/window_assigner.h"
 #include "sim/runtime/internal/runtime_state.h"
 
 namespace tidemark::sim::internal {
@@ -111,6 +112,12 @@ void Runtime::Route(Edge& edge, Record&& record) {
       target = edge.next;
       break;
     case Partitioning::kHash:
+      // Flink's partitioner checks every key, at any parallelism (null_key.h);
+      // windowAll's key selector gives a constant, never null.
+      if (std::holds_alternative<std::monostate>(record.values[edge.key_field]) &&
+          plan_.nodes[edge.consumer].key_field) [[unlikely]] {
+        ThrowNullKey(edge, record);
+      }
       // One consumer takes every key group: no need to hash the key.
       if (edge.channels.size() == 1) break;
       target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
@@ -119,6 +126,60 @@ void Runtime::Route(Edge& edge, Record&& record) {
       break;
   }
   SendRecord(edge, static_cast<uint32_t>(target), std::move(record));
+}
+
+void Runtime::ThrowNullKey(const Edge& edge, const Record& record) const {
+  const PlannedNode& node = plan_.nodes[edge.consumer];
+  // The key's index is in the consumer's input schema (its inputs share one).
+  const NodeInput& input = node.inputs.front();
+  const std::string& field = plan_.nodes[input.node].PortSchema(input.port).field(edge.key_field).name;
+  throw engine::InputError(
+      RowOf(record.id).value_or(node.where), fmt::format("a record (row id {}) reaches stream '{}' with a null key in '{}'; Flink "
+                         "refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: \"Assigned "
+                         "key must not be null!\")",
+                         record.id, node.name, field),
+      "filter out the records whose key is null before the key_by, or give the key a value");
+}
+
+void Runtime::ThrowUnlocated(uint32_t subtask, engine::RecordId id,
+                             const engine::InputError& error) const {
+  const PlannedNode& node = plan_.nodes[subtasks_[subtask].node];
+  std::string hint = error.hint();
+  if (error.message() == engine::kNoTimestampMessage) {
+    // Long.MIN_VALUE is Flink's "no timestamp"; the event-time window
+    // assigners refuse it (assignWindows in flink-streaming-java/src/main/java/
+    // org/apache/flink/streaming/api/windowing/assigners/TumblingEventTimeWindows.java
+    // and SlidingEventTimeWindows.java).
+    hint = fmt::format(
+        "stream '{}' windows by event time, and this record has none: an event time of "
+        "-9223372036854775808 (Long.MIN_VALUE) means no timestamp, as does a processing-time "
+        "timer's output; give the row another event time",
+        node.name);
+  }
+  throw engine::InputError(RowOf(id).value_or(node.where), error.message(), hint);
+}
+
+// Errors only: the run is over, so reading the trace again costs nothing that
+// matters, and no row's line is kept while running.
+std::optional<engine::SourceLocation> Runtime::RowOf(engine::RecordId id) const {
+  if (id == engine::kNoRecordId) return std::nullopt;
+  const SourceFeed* feed = row_feed_;
+  if (feed == nullptr || feed->next.record.id != id) {
+    // Ids count rows per source: with one source, an id names one row.
+    if (feeds_.size() != 1) return std::nullopt;
+    const SourcePlan& source = plan_.sources[plan_.nodes[feeds_[0].node].source];
+    try {
+      const std::unique_ptr<TraceInput> input = OpenTrace(source.trace);
+      TraceRow row;
+      while (input->Next(row)) {
+        if (row.record.id == id) return engine::SourceLocation{source.rows_file, row.line, 1};
+      }
+    } catch (const engine::InputError&) {
+    }
+    return std::nullopt;
+  }
+  return engine::SourceLocation{plan_.sources[plan_.nodes[feed->node].source].rows_file,
+                                feed->next.line, 1};
 }
 
 Timestamp Runtime::EmittingWatermark(uint32_t subtask) const {
@@ -204,7 +265,15 @@ void Runtime::ProcessRecord(uint32_t subtask, Record&& record) {
   // The operator's processing clock follows the virtual clock; timers due by
   // now fire before the record, as they would have on a real clock.
   s.op->AdvanceProcessingTime(now_, *contexts_[subtask]);
-  s.op->ProcessRecord(std::move(record), *contexts_[subtask]);
+  const engine::RecordId id = record.id;
+  try {
+    s.op->ProcessRecord(std::move(record), *contexts_[subtask]);
+  } catch (const engine::InputError& e) {
+    // The engine's rules know no files: an error they raise for a record
+    // (a window's "no timestamp") is placed here.
+    if (!e.where().file.empty()) throw;
+    ThrowUnlocated(subtask, id, e);
+  }
   ScheduleWakeup(subtask);
   // A few spares are enough: a row is read only after the last is consumed
   // (latency 0), or a handful are in flight.
@@ -302,6 +371,7 @@ void Runtime::OnRow(uint32_t f) {
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
   feed.last_row_at[static_cast<size_t>(partition)] = now_;
+  row_feed_ = &feed;
   if (row.kind == TraceRowKind::kParseFailure) {
     // Dead letter: the source's side output 1 carries {line, raw, error}.
     ++result_.records_in;
@@ -330,6 +400,7 @@ void Runtime::OnRow(uint32_t f) {
       spare_values_.pop_back();
     }
   }
+  row_feed_ = nullptr;
   ReadNextRow(feed);
   if (feed.has_next) {
     agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});

@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
+#include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
 #include "sim/scenario/internal/read_values.h"
+#include "sim/scenario/internal/scenario_text.h"
 #include "sim/scenario/internal/yaml_value.h"
 #include "sim/scenario/scenario.h"
 
@@ -189,6 +191,8 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   return source;
 }
 
+void ReadSinks(const YamlMap& top, ScenarioSpec& spec);
+
 }  // namespace
 
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
@@ -222,17 +226,64 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
       }
     }
   }
-  YamlMap sources(top.Require("sources"), "sources", {});
-  for (const auto& entry : sources.entries()) {
-    spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder));
-  }
-  if (spec.sources.empty()) top.Require("sources").Fail("the scenario has no sources");
-  if (auto streams = top.Get("streams")) {
-    YamlMap map(*streams, "streams", {});
-    for (const auto& entry : map.entries()) {
-      spec.streams.push_back(internal::ReadStream(entry.key, entry.key_where, entry.value));
+  // Each source, stream, sink list and expectation is read on after an error
+  // in another, so that one run reports them all (engine/input_error_list.h).
+  engine::InputErrorCollector errors;
+  const auto attempt = [&errors](auto&& read) {
+    try {
+      read();
+    } catch (const engine::InputError& e) {
+      errors.Add(e);
     }
+  };
+  attempt([&] {
+    YamlMap sources(top.Require("sources"), "sources", {});
+    for (const auto& entry : sources.entries()) {
+      attempt([&] {
+        spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder));
+      });
+    }
+    if (sources.entries().empty()) top.Require("sources").Fail("the scenario has no sources");
+  });
+  if (auto streams = top.Get("streams")) {
+    attempt([&] {
+      YamlMap map(*streams, "streams", {});
+      for (const auto& entry : map.entries()) {
+        attempt([&] {
+          spec.streams.push_back(internal::ReadStream(entry.key, entry.key_where, entry.value));
+        });
+      }
+    });
   }
+  attempt([&] { ReadSinks(top, spec); });
+  if (auto expect = top.Get("expect")) {
+    attempt([&] {
+      YamlMap map(*expect, "expectations", {});
+      for (const auto& entry : map.entries()) {
+        attempt([&] {
+          spec.expectations.push_back(
+              internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder));
+        });
+      }
+    });
+  }
+  if (auto ledger = top.Get("ledger")) attempt([&] { spec.ledger = internal::ReadLedger(*ledger); });
+  if (auto error = top.Get("expect_error")) {
+    attempt([&] { spec.expect_error = internal::ReadExpectedErrorValue(*error); });
+  }
+  if (auto until = top.Get("run_until")) {
+    attempt([&] {
+      spec.run_until = ReadNonNegative(*until, "the end of the run");
+      spec.run_until_where = until->where();
+    });
+  }
+  errors.ThrowIfAny();
+  return spec;
+}
+
+namespace {
+
+void ReadSinks(const YamlMap& top, ScenarioSpec& spec) {
   const YamlValue sinks = top.Require("sinks");
   if (sinks.IsSequence()) {
     for (const YamlValue& item : sinks.Items("sinks")) {
@@ -248,21 +299,9 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     }
   }
   if (spec.sinks.empty()) sinks.Fail("the scenario has no sinks", "name at least one stream");
-  if (auto expect = top.Get("expect")) {
-    YamlMap map(*expect, "expectations", {});
-    for (const auto& entry : map.entries()) {
-      spec.expectations.push_back(
-          internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder));
-    }
-  }
-  if (auto ledger = top.Get("ledger")) spec.ledger = internal::ReadLedger(*ledger);
-  if (auto error = top.Get("expect_error")) spec.expect_error = internal::ReadExpectedErrorValue(*error);
-  if (auto until = top.Get("run_until")) {
-    spec.run_until = ReadNonNegative(*until, "the end of the run");
-    spec.run_until_where = until->where();
-  }
-  return spec;
 }
+
+}  // namespace
 
 TraceSource TraceOf(const SourceSpec& source) {
   return TraceSource{.source_name = source.name,

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <system_error>
 
@@ -72,6 +74,7 @@ std::string_view CsvLineReader::Next() {
     const void* nl = std::memchr(buffer_.data() + scanned, '\n', end_ - scanned);
     if (nl != nullptr) {
       const size_t stop = static_cast<size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
+      if (stop - begin_ > kMaxLineBytes + 1) ThrowLineTooLong();
       const std::string_view line(buffer_.data() + begin_, stop - begin_);
       begin_ = stop;
       ++line_number_;
@@ -79,14 +82,23 @@ std::string_view CsvLineReader::Next() {
     }
     // Fill() moves the unread bytes to the front; what was scanned stays scanned.
     const size_t scanned_past_begin = end_ - begin_;
+    if (scanned_past_begin > kMaxLineBytes) ThrowLineTooLong();
     if (!Fill()) break;
     scanned = begin_ + scanned_past_begin;
   }
   if (begin_ == end_) return {};
+  if (end_ - begin_ > kMaxLineBytes) ThrowLineTooLong();
   const std::string_view last(buffer_.data() + begin_, end_ - begin_);
   begin_ = end_;
   ++line_number_;
   return last;
+}
+
+void CsvLineReader::ThrowLineTooLong() const {
+  throw engine::InputError(
+      {path_, static_cast<int>(std::min<int64_t>(line_number_ + 1, INT32_MAX)), 1},
+      fmt::format("line is longer than {} MiB", kMaxLineBytes >> 20),
+      "a trace row is one short line of CSV; is this a CSV file, with line breaks?");
 }
 
 }  // namespace tidemark::sim

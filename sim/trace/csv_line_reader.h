@@ -1,7 +1,9 @@
 // CsvLineReader: a file read as physical lines through one reusable buffer.
 //
 // The file is read in 64 KiB blocks; memory is one block plus the longest line,
-// never the whole file. Lines come in file order, each with its 1-based number.
+// never the whole file. A line may hold at most kMaxLineBytes: a longer one
+// (or a file with no line break at all, such as /dev/zero) is a located
+// error once that much is read, so memory stays within about twice the limit. Lines come in file order, each with its 1-based number.
 // A line is the bytes up to and including '\n' (the last line may lack one);
 // '\r' is left in place for the CSV layer. A UTF-8 byte order mark at the start
 // of the file is dropped, so line 1 column 1 is the first character after it.
@@ -35,6 +37,8 @@ class CsvLineReader {
   // stalls the load on the stores, once a row.)
   std::string_view Next();
   static constexpr size_t kReadablePastLine = 8;
+  // 1 MiB: far longer than any row of a trace, short enough to hold.
+  static constexpr size_t kMaxLineBytes = size_t{1} << 20;
 
   // The number of the line last returned (0 before the first).
   int64_t line_number() const { return line_number_; }
@@ -43,6 +47,8 @@ class CsvLineReader {
  private:
   // Reads more of the file behind the unread bytes; false at end of file.
   bool Fill();
+  // Throws: the line after line_number_ is longer than kMaxLineBytes.
+  [[noreturn]] void ThrowLineTooLong() const;
 
   struct FileCloser {
     void operator()(std::FILE* f) const { std::fclose(f); }

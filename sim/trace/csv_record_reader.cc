@@ -171,6 +171,13 @@ std::optional<CsvRecordReader::Status> CsvRecordReader::Impl::Feed(std::string_v
   if (!in_record) {
     BeginRecord();
     record = line;
+    // A line of nothing but spaces and tabs is not a blank line (those are
+    // empty) but a row that lost its cells: an error, not silently dropped.
+    const std::string_view body = LineBody(line);
+    if (!body.empty() && std::all_of(body.begin(), body.end(), IsSpace)) {
+      return SyntaxError(0, "the line holds only spaces or tabs",
+                         "delete the line (empty lines are skipped), or write the row's cells");
+    }
     if (plain_lines == PlainLines::kSplitDirectly && SplitPlain(LineBody(line))) {
       if (!cells.empty()) return Status::kRecord;
       return std::nullopt;  // blank

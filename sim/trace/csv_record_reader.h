@@ -6,7 +6,8 @@
 //     may hold ',', line breaks and '"' (written twice);
 //   - spaces and tabs around a cell are ignored (quote the cell to keep them);
 //   - an empty unquoted cell is null, "" is the empty string;
-//   - blank lines (nothing but spaces, tabs and '\r') are skipped, but counted;
+//   - empty lines (nothing, or only '\r') are skipped, but counted; a line of
+//     only spaces and tabs is a syntax error, since it is a row without cells;
 //   - a quote inside an unquoted cell, anything but spaces after a closing
 //     quote, a '\r' in mid-line outside quotes, and a quote still open at end of
 //     file are syntax errors.

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
 #include "sim/trace/csv_cell.h"
 
@@ -63,7 +64,8 @@ bool CsvTraceReader::Next(TraceRow& row) {
   if (plain_rows_) {
     const std::string_view line = records_.NextCandidate();
     if (line.data() == nullptr) return false;
-    if (plain_rows_->Parse(line, row)) {
+    // A row with a null key is read again by the general path, which says so.
+    if (plain_rows_->Parse(line, row) && !HasNullKey(row)) {
       row.record.id = rows_read_++;
       row.line = records_.line();
       row.raw.clear();
@@ -110,7 +112,15 @@ bool CsvTraceReader::ParseRecord(TraceRow& row) {
   for (size_t column = 0; column < cells; ++column) {
     if (!ParseColumn(column, row)) return false;
   }
-  return CheckKind(row);
+  if (!CheckKind(row)) return false;
+  if (!HasNullKey(row)) return true;
+  for (const KeyField& key : options_.key_fields) {
+    if (!std::holds_alternative<std::monostate>(row.record.values[key.field])) continue;
+    return Fail(header_.ColumnOfField(key.field),
+                NullKeyMessage(options_.schema.field(key.field).name, key.keyed_stream),
+                NullKeyHint(options_.on_bad_row == TraceOptions::OnBadRow::kRoute));
+  }
+  return true;
 }
 
 bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
@@ -202,19 +212,53 @@ bool CsvTraceReader::CheckKind(TraceRow& row) {
   }
 }
 
+bool CsvTraceReader::HasNullKey(const TraceRow& row) const {
+  if (row.kind != TraceRowKind::kEvent) return false;
+  for (const KeyField& key : options_.key_fields) {
+    if (std::holds_alternative<std::monostate>(row.record.values[key.field])) return true;
+  }
+  return false;
+}
+
 bool CsvTraceReader::Fail(size_t column, std::string message, std::string hint) {
   error_.emplace(records_.CellLocation(column), std::move(message), std::move(hint));
   return false;
 }
 
 void CsvTraceReader::Reject(const engine::InputError& error, uint64_t id, TraceRow& row) {
-  if (options_.on_bad_row == TraceOptions::OnBadRow::kFail) throw error;
+  if (options_.on_bad_row == TraceOptions::OnBadRow::kFail) {
+    engine::InputErrorCollector errors;
+    errors.Add(error);
+    CollectRest(errors);
+    errors.ThrowIfAny();
+  }
   row = TraceRow{};
   row.kind = TraceRowKind::kParseFailure;
   row.record.id = id;
   row.line = records_.line();
   row.raw = std::string(records_.raw());
   row.error = error.what();
+}
+
+// The run stops at the first bad row; reading on to the end first finds the
+// others, so one run reports them all (up to 20 shown, the rest counted), in
+// memory of one row. A line too long to read ends the search.
+void CsvTraceReader::CollectRest(engine::InputErrorCollector& errors) {
+  TraceRow scratch;
+  try {
+    while (true) {
+      const CsvRecordReader::Status status = records_.Next();
+      if (status == CsvRecordReader::Status::kEnd) return;
+      if (status == CsvRecordReader::Status::kSyntaxError) {
+        errors.Add(records_.syntax_error());
+        continue;
+      }
+      scratch.kind = TraceRowKind::kEvent;
+      if (!ParseRecord(scratch)) errors.Add(*error_);
+    }
+  } catch (const engine::InputError& e) {
+    errors.Add(e);
+  }
 }
 
 }  // namespace tidemark::sim

@@ -12,20 +12,24 @@
 // Rows come in file order, one per Next(), and memory stays at one read block
 // plus the current row however long the trace. Every error names
 // file:line:column of the offending cell and says what was expected. A bad row
-// either throws engine::InputError (OnBadRow::kFail) or comes back as a
-// kParseFailure row (OnBadRow::kRoute), after which reading goes on; header
-// errors always throw.
+// either throws engine::InputError (OnBadRow::kFail), after reading on to the
+// end for the other bad rows, so that the error lists them all
+// (engine/input_error_list.h), or comes back as a kParseFailure row
+// (OnBadRow::kRoute), after which reading goes on; header errors always throw.
 #ifndef TIDEMARK_SIM_TRACE_CSV_TRACE_READER_H_
 #define TIDEMARK_SIM_TRACE_CSV_TRACE_READER_H_
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/input_error.h"
+#include "engine/input_error_list.h"
 #include "engine/schema.h"
 #include "sim/trace/csv_plain_row.h"
 #include "sim/trace/csv_record_reader.h"
+#include "sim/trace/null_key.h"
 #include "sim/trace/trace_header.h"
 #include "sim/trace/trace_row.h"
 
@@ -40,6 +44,9 @@ struct TraceOptions {
   // Plain lines are read in one pass (csv_plain_row.h). Both ways give the
   // same rows; false exists so that tests can check that they do.
   bool one_pass_plain_rows = true;
+  // Fields a key_by reads as they are: an event row with one of them empty is
+  // a bad row (null_key.h).
+  std::vector<KeyField> key_fields = {};
 };
 
 class CsvTraceReader {
@@ -68,9 +75,13 @@ class CsvTraceReader {
   bool ParseRecord(TraceRow& row);
   bool ParseColumn(size_t column, TraceRow& row);
   bool CheckKind(TraceRow& row);
+  // True when `row` is an event with a key field null.
+  bool HasNullKey(const TraceRow& row) const;
   bool Fail(size_t column, std::string message, std::string hint);
-  // Throws `error`, or makes `row` a kParseFailure row when routing.
+  // Throws `error` with every later bad row (CollectRest), or makes `row` a
+  // kParseFailure row when routing.
   void Reject(const engine::InputError& error, uint64_t id, TraceRow& row);
+  void CollectRest(engine::InputErrorCollector& errors);
 
   TraceOptions options_;
   CsvRecordReader records_;

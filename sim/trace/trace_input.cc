@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
+#include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
 #include "sim/trace/csv_cell.h"
+#include "sim/trace/null_key.h"
 
 namespace tidemark::sim {
 
@@ -17,7 +19,8 @@ class CsvTraceInput : public TraceInput {
   explicit CsvTraceInput(const TraceSource& source)
       : reader_(source.path, TraceOptions{.schema = source.schema,
                                           .event_time_field = source.event_time_field,
-                                          .on_bad_row = source.on_bad_row}) {}
+                                          .on_bad_row = source.on_bad_row,
+                                          .key_fields = source.key_fields}) {}
   bool Next(TraceRow& row) override { return reader_.Next(row); }
 
  private:
@@ -33,10 +36,33 @@ class InlineTraceInput : public TraceInput {
 
   bool Next(TraceRow& result) override {
     if (next_ >= source_.rows.size()) return false;
-    const InlineRow& row = source_.rows[next_];
+    try {
+      Parse(next_, result);
+    } catch (const InputError& first) {
+      // The rows after a bad one are checked too, so one run reports them all.
+      engine::InputErrorCollector errors;
+      errors.Add(first);
+      TraceRow scratch;
+      for (size_t r = next_ + 1; r < source_.rows.size(); ++r) {
+        try {
+          Parse(r, scratch);
+        } catch (const InputError& e) {
+          errors.Add(e);
+        }
+      }
+      errors.ThrowIfAny();
+    }
+    ++next_;
+    return true;
+  }
+
+ private:
+  // Row `index` into `result`; throws InputError when it is bad.
+  void Parse(size_t index, TraceRow& result) const {
+    const InlineRow& row = source_.rows[index];
     TraceRow& out = result = TraceRow{};
     out.line = row.where.line;
-    out.record.id = next_++;
+    out.record.id = index;
     out.record.values.assign(source_.schema.size(), engine::Value{});
     std::vector<bool> seen(source_.schema.size(), false);
     for (size_t c = 0; c < row.cells.size(); ++c) {
@@ -74,10 +100,22 @@ class InlineTraceInput : public TraceInput {
       throw InputError(row.where, fmt::format("row has no event-time field '{}'",
                                               source_.event_time_field));
     }
-    return true;
+    if (out.kind == TraceRowKind::kEvent) CheckKeys(row, out);
   }
 
- private:
+  // Inline rows are never routed: a null key fails, at its cell if written.
+  void CheckKeys(const InlineRow& row, const TraceRow& out) const {
+    for (const KeyField& key : source_.key_fields) {
+      if (!std::holds_alternative<std::monostate>(out.record.values[key.field])) continue;
+      const std::string& name = source_.schema.field(key.field).name;
+      engine::SourceLocation where = row.where;
+      for (size_t c = 0; c < row.cells.size(); ++c) {
+        if (row.cells[c].first == name) where = row.cell_where[c];
+      }
+      throw InputError(where, NullKeyMessage(name, key.keyed_stream), NullKeyHint(true));
+    }
+  }
+
   // The reserved columns, as in a CSV trace: @arrival, @partition, @kind.
   void ReadReservedCell(const InlineRow& row, size_t c, TraceRow& out) const {
     const auto& [name, text] = row.cells[c];

@@ -41,6 +41,7 @@ struct TraceSource {
   engine::Schema schema;
   std::string event_time_field;  // an int field of the schema
   TraceOptions::OnBadRow on_bad_row = TraceOptions::OnBadRow::kFail;
+  std::vector<KeyField> key_fields = {};  // TraceOptions::key_fields
 };
 
 // Opens `source`'s trace. Throws engine::InputError. REQUIRES: `source`

@@ -59,6 +59,7 @@ struct Edge {
   int chained_input = 0;            // chained: the consumer valve's channel index
   std::vector<uint32_t> channels;   // else: a channel per consumer subtask index
   size_t key_field = 0;
+  NodeIndex consumer = 0;           // the node the edge leads to, named in errors
   int max_parallelism = 128;
   uint64_t next = 0;                // rebalance: the last channel used
 };
@@ -122,6 +123,14 @@ class Runtime {
   // Element flow.
   void Emit(uint32_t subtask, Port port, Record&& record);
   void Route(Edge& edge, Record&& record);
+  // A record met a key_by with a null key (sim/trace/null_key.h).
+  [[noreturn]] void ThrowNullKey(const Edge& edge, const Record& record) const;
+  // An error the engine raised for record `id` at `subtask`, with no place:
+  // located at the record's trace row, or at the stream.
+  [[noreturn]] void ThrowUnlocated(uint32_t subtask, engine::RecordId id,
+                                   const engine::InputError& error) const;
+  // The trace row record `id` comes from, when it can be told.
+  std::optional<engine::SourceLocation> RowOf(engine::RecordId id) const;
   void Broadcast(uint32_t subtask, const StreamElement& element);
   void Send(Edge& edge, uint32_t consumer_index, StreamElement&& element);
   void SendRecord(Edge& edge, uint32_t consumer_index, Record&& record);
@@ -173,6 +182,9 @@ class Runtime {
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
   uint32_t wakeups_pending_ = 0;     // subtasks with a processing-timer wake-up due
   std::vector<SourceFeed> feeds_;
+  // The feed whose row OnRow is handling, else null: what that row emits on
+  // the way is located at it.
+  const SourceFeed* row_feed_ = nullptr;
   size_t feeds_exhausted_ = 0;
   std::vector<std::vector<size_t>> sinks_of_node_;
   std::vector<std::unique_ptr<SourceSink>> source_sinks_;

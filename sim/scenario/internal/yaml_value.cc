@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
 #include "sim/scenario/duration_text.h"
+#include "sim/scenario/internal/scenario_text.h"
 
 namespace tidemark::sim::internal {
 
@@ -97,22 +97,29 @@ YamlMap::YamlMap(const YamlValue& value, std::string_view what,
     value.Fail(fmt::format("expected {} (a mapping of keys to values), got {}", what,
                            Describe(value.node())));
   }
+  // Every bad key of the map is reported at once (engine/input_error_list.h).
+  engine::InputErrorCollector errors;
   for (auto it = value.node().begin(); it != value.node().end(); ++it) {
-    YamlValue key(it->first, value.file());
-    const std::string name = key.AsString(fmt::format("a key of {}", what));
-    if (!known_keys.empty() && std::find(known_keys.begin(), known_keys.end(), name) ==
-                                   known_keys.end()) {
-      key.Fail(fmt::format("unknown key '{}' in {}", name, what),
-               engine::UnknownNameHint(name, known_keys));
-    }
-    for (const Entry& seen : entries_) {
-      if (seen.key == name) {
-        key.Fail(fmt::format("duplicate key '{}' in {}", name, what),
-                 fmt::format("it was first given at line {}", seen.key_where.line));
+    try {
+      YamlValue key(it->first, value.file());
+      const std::string name = key.AsString(fmt::format("a key of {}", what));
+      if (!known_keys.empty() && std::find(known_keys.begin(), known_keys.end(), name) ==
+                                     known_keys.end()) {
+        key.Fail(fmt::format("unknown key '{}' in {}", name, what),
+                 engine::UnknownNameHint(name, known_keys));
       }
+      for (const Entry& seen : entries_) {
+        if (seen.key == name) {
+          key.Fail(fmt::format("duplicate key '{}' in {}", name, what),
+                   fmt::format("it was first given at line {}", seen.key_where.line));
+        }
+      }
+      entries_.push_back({name, key.where(), YamlValue(it->second, value.file())});
+    } catch (const InputError& e) {
+      errors.Add(e);
     }
-    entries_.push_back({name, key.where(), YamlValue(it->second, value.file())});
   }
+  errors.ThrowIfAny();
 }
 
 bool YamlMap::Has(std::string_view key) const { return Get(key).has_value(); }
@@ -131,20 +138,11 @@ YamlValue YamlMap::Require(std::string_view key) const {
 
 YamlValue LoadYamlText(const std::string& text, const std::string& file) {
   try {
-    return YamlValue(YAML::Load(text), file);
+    return YamlValue(LoadSingleDocument(text, file), file);
   } catch (const YAML::Exception& e) {
     throw InputError(FromMark(file, e.mark), fmt::format("invalid YAML: {}", e.msg),
                      "check indentation, colons and quotes around this point");
   }
-}
-
-std::string ReadScenarioText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "cannot open the scenario file",
-                            "check the path; it is relative to the current directory");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace tidemark::sim::internal

@@ -83,9 +83,8 @@ class YamlMap {
   std::vector<Entry> entries_;
 };
 
-// The whole text of a scenario file; a missing file is an InputError.
-std::string ReadScenarioText(const std::string& path);
-// Parses YAML text; syntax errors become located InputErrors naming `file`.
+// Parses YAML text of one document (scenario_text.h); syntax errors become
+// located InputErrors naming `file`.
 YamlValue LoadYamlText(const std::string& text, const std::string& file);
 
 }  // namespace tidemark::sim::internal
