@@ -10,6 +10,10 @@ if(TIDEMARK_SANITIZE)
     -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   target_link_options(tidemark_warnings INTERFACE -fsanitize=address,undefined)
 endif()
+if(TIDEMARK_LIBFUZZER)
+  # Coverage for libFuzzer on all of tidemark's code; fuzz/ links the driver.
+  target_compile_options(tidemark_warnings INTERFACE -fsanitize=fuzzer-no-link)
+endif()
 
 # tidemark_library(NAME <name> DEPS <link items...>)
 # Builds every non-test .cc file of the current folder (and internal/) into

@@ -13,7 +13,7 @@
 cmake_minimum_required(VERSION 3.25)
 
 set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/lint
-          sim/check sim/explore reports app)
+          sim/check sim/explore reports app fuzz)
 set(uses_engine "")
 set(uses_sim/random engine)
 set(uses_sim/trace engine sim/random)
@@ -28,6 +28,8 @@ set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/plan
 set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
     sim/lint sim/check sim/explore)
 set(uses_app ${uses_reports} reports)
+# The fuzz targets drive the parsers and a whole run, as the app does.
+set(uses_fuzz ${uses_app})
 # Libraries, by the first part of the include path.
 set(libs_engine fmt)
 set(libs_sim/random fmt)
@@ -41,6 +43,7 @@ set(libs_sim/check fmt)
 set(libs_sim/explore fmt yaml-cpp)
 set(libs_reports fmt nlohmann)
 set(libs_app fmt CLI nlohmann unistd.h)
+set(libs_fuzz unistd.h)
 set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h)
 set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
     sim/lint sim/check sim/explore reports)
