@@ -21,6 +21,12 @@ bool IdlenessTimer::CountdownRunning() const {
   return countdown_running_;
 }
 
+std::optional<Timestamp> IdlenessTimer::StableUntil() const {
+  if (counter_ != last_counter_ || !CountdownRunning()) return std::nullopt;
+  // Idle from the first probe with now - start > timeout, whole milliseconds.
+  return SaturatingAdd(SaturatingAdd(start_of_inactivity_, idle_timeout_), Duration::Millis(1));
+}
+
 bool IdlenessTimer::CheckIfIdle(Timestamp now) {
   if (counter_ != last_counter_) {
     last_counter_ = counter_;

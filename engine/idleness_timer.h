@@ -57,6 +57,12 @@ class IdlenessTimer {
 
   Duration idle_timeout() const { return idle_timeout_; }
 
+  // With no event before it, the earliest probe time whose answer or effect
+  // differs from the last probe's: the moment the countdown passes the
+  // timeout (a time already past once idle). Nullopt when the next probe
+  // changes the timer's state (it would start the countdown).
+  std::optional<Timestamp> StableUntil() const;
+
  private:
   bool CountdownRunning() const;
 

@@ -19,6 +19,8 @@
 #ifndef TIDEMARK_ENGINE_WATERMARK_GENERATOR_H_
 #define TIDEMARK_ENGINE_WATERMARK_GENERATOR_H_
 
+#include <optional>
+
 #include "engine/record.h"
 #include "engine/time.h"
 #include "engine/watermark_output.h"
@@ -38,6 +40,12 @@ class WatermarkGenerator {
   // the caller may hand the record on before OnEvent and pass a record that
   // keeps only its id and timestamp (the source does, to save a copy per row).
   virtual bool ReadsRecords() const { return false; }
+  // Until when repeating the last OnPeriodicEmit changes nothing, if no event
+  // comes first: the earliest activity time at which a tick may act
+  // differently (Max: never), or nullopt when the very next tick may. The
+  // simulator uses it to pass over ticks that would change nothing. The
+  // default suits a generator whose periodic emit depends on events only.
+  virtual std::optional<Timestamp> PeriodicEmitStableUntil() const { return Timestamp::Max(); }
 };
 
 }  // namespace tidemark::engine

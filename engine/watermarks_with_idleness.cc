@@ -1,5 +1,6 @@
 #include "engine/watermarks_with_idleness.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "engine/check.h"
@@ -17,6 +18,14 @@ void WatermarksWithIdleness::OnEvent(const Record& record, Timestamp event_times
   wrapped_->OnEvent(record, event_timestamp, output);
   timer_.Activity();
   is_idle_now_ = false;
+}
+
+std::optional<Timestamp> WatermarksWithIdleness::PeriodicEmitStableUntil() const {
+  if (is_idle_now_) return Timestamp::Max();
+  const std::optional<Timestamp> timer = timer_.StableUntil();
+  const std::optional<Timestamp> wrapped = wrapped_->PeriodicEmitStableUntil();
+  if (!timer || !wrapped) return std::nullopt;
+  return std::min(*timer, *wrapped);
 }
 
 void WatermarksWithIdleness::OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) {

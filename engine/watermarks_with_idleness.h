@@ -26,6 +26,9 @@ class WatermarksWithIdleness final : public WatermarkGenerator {
   void OnEvent(const Record& record, Timestamp event_timestamp, WatermarkOutput& output) override;
   bool ReadsRecords() const override { return wrapped_->ReadsRecords(); }
   void OnPeriodicEmit(WatermarkOutput& output, Timestamp activity_time) override;
+  // Idle: stable for good (marked once). Active: until the timer's countdown
+  // passes the timeout, or sooner if the wrapped generator says so.
+  std::optional<Timestamp> PeriodicEmitStableUntil() const override;
 
   bool is_idle_now() const { return is_idle_now_; }
 

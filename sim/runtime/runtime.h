@@ -50,6 +50,10 @@ struct RunOptions {
   // kCount keeps only how many records reached each sink, so that a long
   // trace runs in memory bounded by open windows and keys (benchmarks).
   enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
+  // Quiet periodic ticks stepped one by one before the runtime jumps over
+  // the rest of a quiet stretch (quiet_ticks.h). Tests set it to compare a
+  // jumped run with a stepped one.
+  uint64_t max_stepped_quiet_ticks = 10'000;
 };
 
 // When a sink's record was emitted: the emitting operator's current

@@ -5,6 +5,7 @@
 #include "engine/key_groups.h"
 #include "engine/window_assigner.h"
 #include "sim/runtime/internal/runtime_state.h"
+#include "sim/runtime/quiet_ticks.h"
 
 namespace tidemark::sim::internal {
 
@@ -394,6 +395,8 @@ void Runtime::OnRow(uint32_t f) {
       } else {
         subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
       }
+      subtasks_[subtask].quiet_ticks = 0;
+      if (subtasks_[subtask].ticks_parked_at) [[unlikely]] ResumeTicks(subtask);
     }
     if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
       row.record.values = std::move(spare_values_.back());
@@ -438,7 +441,7 @@ void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
 
 void Runtime::OnTick(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
-  if (s.finished) return;
+  if (s.finished || s.tick_due != now_) return;
   if (detailed()) [[unlikely]] {
     const size_t mark = result_.schedule.size();
     s.source->OnPeriodicTick(now_);
@@ -446,7 +449,40 @@ void Runtime::OnTick(uint32_t subtask) {
   } else {
     s.source->OnPeriodicTick(now_);
   }
-  if (auto next = s.source->next_tick()) agenda_.Push(*next, {Action::Kind::kTick, subtask});
+  ScheduleTick(subtask);
+}
+
+// Pushes the subtask's next tick, or passes over quiet ticks (quiet_ticks.h).
+void Runtime::ScheduleTick(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  s.tick_due.reset();
+  const std::optional<Timestamp> next = s.source->next_tick();
+  if (!next) return;
+  const std::optional<Timestamp> quiet_until = s.source->QuietUntil();
+  const bool next_is_quiet = quiet_until && *quiet_until > *next;
+  s.quiet_ticks = next_is_quiet ? s.quiet_ticks + 1 : 0;
+  if (s.quiet_ticks <= options_.max_stepped_quiet_ticks) {
+    s.tick_due = next;
+    agenda_.Push(*next, {Action::Kind::kTick, subtask});
+    return;
+  }
+  // The stretch has outlasted the ticks stepped: jump to its end (a row of
+  // the subtask's own ends it sooner, see ResumeTicks).
+  s.quiet_ticks = 0;
+  s.ticks_parked_at = *next;
+  s.tick_due = FirstTickThatMayAct(*next, s.source->options().interval, *quiet_until);
+  if (s.tick_due) agenda_.Push(*s.tick_due, {Action::Kind::kTick, subtask});
+}
+
+// A row ends a stretch of passed-over ticks: they resume on their grid.
+void Runtime::ResumeTicks(uint32_t subtask) {
+  Subtask& s = subtasks_[subtask];
+  if (!s.ticks_parked_at || s.finished) return;
+  const std::optional<Timestamp> at =
+      NextGridTick(*s.ticks_parked_at, s.source->options().interval, now_);
+  s.ticks_parked_at.reset();
+  s.tick_due = at;
+  if (at) agenda_.Push(*at, {Action::Kind::kTick, subtask});
 }
 
 void Runtime::OnEnd(uint32_t f) {
@@ -533,6 +569,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
     for (int i = 0; i < node.parallelism; ++i) {
       const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       if (auto tick = subtasks_[subtask].source->next_tick()) {
+        subtasks_[subtask].tick_due = tick;
         agenda_.Push(*tick, {Action::Kind::kTick, subtask});
       }
     }

@@ -232,6 +232,16 @@ void SourceSubtask::OnEndOfInput(Timestamp now) {
 
 std::optional<Timestamp> SourceSubtask::next_tick() const { return next_tick_; }
 
+std::optional<Timestamp> SourceSubtask::QuietUntil() const {
+  std::optional<Timestamp> until = state_->main_generator->PeriodicEmitStableUntil();
+  for (const Split& split : state_->splits) {
+    if (!until) break;
+    const std::optional<Timestamp> stable = split.generator->PeriodicEmitStableUntil();
+    until = stable ? std::optional(std::min(*until, *stable)) : std::nullopt;
+  }
+  return until;
+}
+
 Timestamp SourceSubtask::current_watermark() const { return state_->emitter.current_watermark(); }
 
 bool SourceSubtask::idle() const { return state_->emitter.is_idle(); }

@@ -147,6 +147,12 @@ class SourceSubtask {
   // (drifting, as scheduleWithFixedDelay) the last tick's time + interval.
   // nullopt when interval is 0 or the input has ended.
   std::optional<engine::Timestamp> next_tick() const;
+  // Until when further ticks would change nothing, if no row comes first:
+  // the earliest time at which a tick may act (an idleness timeout passing),
+  // Max for never, nullopt when the next tick may already act. Right after a
+  // tick, every split's output holds what its generator offers; repeating
+  // the tick repeats those offers, which the outputs drop as no change.
+  std::optional<engine::Timestamp> QuietUntil() const;
 
   engine::Timestamp current_watermark() const;  // the last emitted; Min before any
   bool idle() const;                            // IDLE announced and not withdrawn

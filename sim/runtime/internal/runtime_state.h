@@ -74,6 +74,12 @@ struct Subtask {
   Timestamp watermark = Timestamp::Min();
   Timestamp wakeup = Timestamp::Max();
   bool finished = false;
+  // Source subtasks: the periodic tick that counts (an agenda entry at
+  // another time was superseded), and, while ticks are passed over (see
+  // quiet_ticks.h), the grid tick where stepping stopped.
+  std::optional<Timestamp> tick_due;
+  std::optional<Timestamp> ticks_parked_at;
+  uint64_t quiet_ticks = 0;  // consecutive ticks that changed nothing, no row between
   // Detail, source subtasks: each split's idleness as last narrated.
   std::vector<bool> split_idle;
   // A union or side-output selection fed by one chained subtask: that
@@ -153,6 +159,8 @@ class Runtime {
   void ReadNextRow(SourceFeed& feed);
   void OnRow(uint32_t feed);
   void OnTick(uint32_t subtask);
+  void ScheduleTick(uint32_t subtask);
+  void ResumeTicks(uint32_t subtask);
   void OnEnd(uint32_t feed);
   void FinishSourceSubtask(uint32_t subtask);
   void OnDeliver(uint32_t channel);
