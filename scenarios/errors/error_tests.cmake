@@ -111,3 +111,6 @@ tidemark_expect_error(three_bad_cells three-bad-cells.yaml
   "errors/three-bad-cells.csv:3:10: error: column 'ts' expects an int, got 'soon'|errors/three-bad-cells.csv:4:15: error: column 'temperature' expects a double, got 'hot'|errors/three-bad-cells.csv:6:1: error: row has 2 fields, the header has 3")
 tidemark_expect(NAME lint_reads_trace_rows EXIT 2 ARGS lint errors/three-bad-cells.yaml
   OUTPUT "errors/three-bad-cells.csv:3:10: error: column 'ts'|errors/three-bad-cells.csv:4:15: error|errors/three-bad-cells.csv:6:1: error")
+
+tidemark_expect_error(too_many_channels too-many-channels.yaml
+  "errors/too-many-channels.yaml:14:3: error: the job needs 1210000 channels up to stream 'per_user', more than the limit of 1048576|lower 'parallelism'")

@@ -1,6 +1,7 @@
 #include "sim/planner/job_plan.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include <fmt/format.h>
@@ -290,6 +291,30 @@ void PlanLedgerExpectations(const JobPlan& plan) {
   }
 }
 
+// Every subtask of a keyed or rebalanced stream reads from every subtask
+// upstream: p * p channels, each with its queue and its place in the
+// consumer's valve. Past this many the run would take gigabytes and minutes
+// before doing anything (Flink itself sizes network buffers per channel);
+// 1024 * 1024 still runs a keyBy at parallelism 1000.
+constexpr uint64_t kMaxChannels = 1024 * 1024;
+
+// Adds the channels into `node` to `channels`; throws past kMaxChannels.
+void CountChannels(const StreamSpec& stream, const std::vector<PlannedNode>& nodes,
+                   const PlannedNode& node, uint64_t& channels) {
+  for (const NodeInput& input : node.inputs) {
+    const uint64_t upstream = static_cast<uint64_t>(nodes[input.node].parallelism);
+    const uint64_t here = static_cast<uint64_t>(node.parallelism);
+    channels += input.partitioning == Partitioning::kForward ? here : upstream * here;
+  }
+  if (channels <= kMaxChannels) return;
+  throw InputError(stream.parallelism ? stream.parallelism_where : stream.where,
+                   fmt::format("the job needs {} channels up to stream '{}', more than the "
+                               "limit of {} (1024 x 1024)",
+                               channels, node.name, kMaxChannels),
+                   "a keyed or rebalanced stream of parallelism p reading one of parallelism q "
+                   "has p * q channels: lower 'parallelism'");
+}
+
 // A script delivers each row at once into its consumer's input channels, so
 // every consumer takes all of the script's channels on one subtask.
 void PlanScripts(const JobPlan& plan) {
@@ -328,6 +353,7 @@ JobPlan PlanJob(ScenarioSpec spec) {
   // skipped, since their errors would follow from it (engine/input_error_list.h).
   engine::InputErrorCollector errors;
   std::vector<bool> broken(order.size(), false);
+  uint64_t channels = 0;  // past kMaxChannels once reported, and no more counted
   for (size_t item : order) {
     PlannedNode node;
     node.name = names.names[item];
@@ -347,6 +373,7 @@ JobPlan PlanJob(ScenarioSpec spec) {
         node.where = stream.where;
         PlanStream(stream, plan.nodes, node, plan.warnings);
         PlanConnections(stream, plan.nodes, plan.sources, node);
+        if (channels <= kMaxChannels) CountChannels(stream, plan.nodes, node, channels);
       }
     } catch (const InputError& e) {
       errors.Add(e);

@@ -49,8 +49,11 @@ class FifoQueue {
 
  private:
   // Doubles the capacity (a power of two), unrolling the ring into place.
+  // It starts at one slot: a job of parallelism p has p * p channels after a
+  // keyBy, most holding one element at a time, so a larger first block
+  // multiplied the memory of wide jobs for nothing.
   void Grow() {
-    std::vector<T> grown(slots_.empty() ? 8 : slots_.size() * 2);
+    std::vector<T> grown(slots_.empty() ? 1 : slots_.size() * 2);
     for (size_t i = 0; i < size_; ++i) grown[i] = std::move(slots_[(head_ + i) & (slots_.size() - 1)]);
     slots_ = std::move(grown);
     head_ = 0;
