@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/input_error_list.h"
+
 namespace tidemark::fuzz {
 
 void Fail(std::string_view what) {
@@ -16,7 +18,9 @@ int LineCount(std::string_view text) {
   return static_cast<int>(breaks) + 1;
 }
 
-void CheckLocated(const engine::InputError& error, std::string_view text, std::string_view file) {
+namespace {
+
+void CheckOneLocated(const engine::InputError& error, std::string_view text, std::string_view file) {
   if (error.message().empty()) Fail("an input error without a message");
   if (error.where().file != file) return;
   // Line 0 locates the file as a whole (an empty text, a missing trace).
@@ -25,6 +29,13 @@ void CheckLocated(const engine::InputError& error, std::string_view text, std::s
     Fail("an input error located outside the input: " + std::string(error.what()));
   }
   if (error.where().column < 1) Fail("an input error without a column: " + std::string(error.what()));
+}
+
+}  // namespace
+
+// Every error a list holds (errors reported at once) is checked on its own.
+void CheckLocated(const engine::InputError& error, std::string_view text, std::string_view file) {
+  for (const engine::InputError& one : engine::Flatten(error)) CheckOneLocated(one, text, file);
 }
 
 }  // namespace tidemark::fuzz
