@@ -68,8 +68,10 @@ ExpectedRow ReadExpectedRow(const YamlValue& row) {
 ExpectedElement ReadOutputEntry(const YamlValue& v) {
   ExpectedElement element;
   element.where = v.where();
-  if (v.IsMap() && v.node().size() == 1) {
-    const std::string key = v.node().begin()->first.as<std::string>();
+  // A key that is not a scalar ({[a]: 1}) is no element kind: the record
+  // reader reports it with its location.
+  if (v.IsMap() && v.node().size() == 1 && v.node().begin()->first.IsScalar()) {
+    const std::string key = v.node().begin()->first.Scalar();
     const YamlValue value(v.node().begin()->second, v.file());
     if (key == "watermark") {
       element.kind = ExpectedElement::Kind::kWatermark;
