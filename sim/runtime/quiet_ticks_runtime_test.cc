@@ -73,6 +73,23 @@ streams:
 sinks: {counts: {}, late: {}}
 )";
 
+// Two rows of key a in window [0, 10000), the second arriving at `arrival`;
+// `watermarks` is an optional line of the source.
+std::string TwoRowsJob(const std::string& arrival, const std::string& watermarks) {
+  return R"(
+sources:
+  s:
+    events:
+      - {k: a, ts: 1000, "@arrival": 0}
+      - {k: a, ts: 2000, "@arrival": )" + arrival + R"(}
+    schema: {k: string, ts: int}
+    event_time: ts
+)" + watermarks + R"(streams:
+  counts: {from: s, key_by: k, window: {tumbling: 10s}, aggregate: {n: count()}}
+sinks: {counts: {}}
+)";
+}
+
 BOOST_AUTO_TEST_SUITE(quiet_ticks_runtime)
 
 BOOST_AUTO_TEST_CASE(a_jumped_run_sinks_what_a_stepped_run_sinks) {
@@ -99,36 +116,17 @@ BOOST_AUTO_TEST_CASE(below_the_limit_nothing_is_jumped_and_the_schedule_is_the_s
 BOOST_AUTO_TEST_CASE(an_arrival_a_thousand_years_ahead_ends) {
   // 3.2e13 ms of quiet: 1.6e11 ticks stepped. Window [0, 10000) holds both
   // rows' keys; the bounded source ends with +inf after the last row.
-  const RunResult result = Run(R"(
-sources:
-  s:
-    events:
-      - {k: a, ts: 1000, "@arrival": 0}
-      - {k: a, ts: 2000, "@arrival": 32000000000000}
-    schema: {k: string, ts: int}
-    event_time: ts
-streams:
-  counts: {from: s, key_by: k, window: {tumbling: 10s}, aggregate: {n: count()}}
-sinks: {counts: {}}
-)", 10'000);
+  const RunResult result = Run(TwoRowsJob("32000000000000", ""), 10'000);
   BOOST_REQUIRE_EQUAL(result.sinks[0].records.size(), 1u);
   BOOST_TEST(Count(result.sinks[0]) == "2");
 }
 
 BOOST_AUTO_TEST_CASE(an_arrival_near_the_end_of_time_ends) {
-  const RunResult result = Run(R"(
-sources:
-  s:
-    events:
-      - {k: a, ts: 1000, "@arrival": 0}
-      - {k: a, ts: 2000, "@arrival": 9223372036854775000}
-    schema: {k: string, ts: int}
-    event_time: ts
-    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 0s, idleness: 1s}
-streams:
-  counts: {from: s, key_by: k, window: {tumbling: 10s}, aggregate: {n: count()}}
-sinks: {counts: {}}
-)", 10'000);
+  const RunResult result = Run(
+      TwoRowsJob("9223372036854775000",
+                 "    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 0s, "
+                 "idleness: 1s}\n"),
+      10'000);
   BOOST_REQUIRE_EQUAL(result.sinks[0].records.size(), 1u);
   BOOST_TEST(Count(result.sinks[0]) == "2");
 }
