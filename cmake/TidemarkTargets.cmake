@@ -25,9 +25,12 @@ function(tidemark_library)
   list(FILTER sources EXCLUDE REGEX "_test\\.cc$")
   add_library(tidemark_${ARG_NAME} STATIC ${sources})
   add_library(tidemark::${ARG_NAME} ALIAS tidemark_${ARG_NAME})
-  target_include_directories(tidemark_${ARG_NAME} PUBLIC ${PROJECT_SOURCE_DIR})
+  # The source tree's headers are for the build only: the installed package
+  # has the public headers of tidemark::tidemark (cmake/TidemarkPackage.cmake)
+  # and no warning or sanitizer flags.
+  target_include_directories(tidemark_${ARG_NAME} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>)
   target_link_libraries(tidemark_${ARG_NAME}
-    PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS} tidemark_warnings)
+    PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS} $<BUILD_INTERFACE:tidemark_warnings>)
 endfunction()
 
 # tidemark_unit_tests(NAME <name> [DIRS <sub-folders...>] DEPS <link items...>)

@@ -4,7 +4,8 @@
 #
 # Project headers: each folder may include its own headers and those of the
 # folders listed for it below, never one above it in the pipeline
-# trace -> scenario -> planner -> runtime -> check -> explore -> reports -> app.
+# trace -> scenario -> planner -> runtime -> check -> explore -> reports -> app,
+# with the public API (include/tidemark/ and api/) beside reports.
 # A test (*_test.cc) may also include the rooms that build its fixtures
 # (scenario and planner: a runtime test plans a scenario to get a graph).
 # Library headers (<dir/header> or <csv.h>): only the libraries listed for the
@@ -13,7 +14,7 @@
 cmake_minimum_required(VERSION 3.25)
 
 set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/lint
-          sim/check sim/explore reports app fuzz)
+          sim/check sim/explore reports api include app fuzz)
 set(uses_engine "")
 set(uses_sim/random engine)
 set(uses_sim/trace engine sim/random)
@@ -27,6 +28,12 @@ set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/plan
     sim/check)
 set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
     sim/lint sim/check sim/explore)
+# The public API: include/tidemark/ holds its headers, included as
+# "tidemark/..." and using nothing but the standard library; api/ implements
+# them over sim/, beside reports/ (neither uses the other).
+set(uses_include tidemark)
+set(uses_api engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/check
+    sim/explore tidemark)
 set(uses_app ${uses_reports} reports)
 # The fuzz targets drive the parsers and a whole run, as the app does.
 set(uses_fuzz ${uses_app})
@@ -42,11 +49,13 @@ set(libs_sim/lint fmt)
 set(libs_sim/check fmt)
 set(libs_sim/explore fmt yaml-cpp)
 set(libs_reports fmt nlohmann)
+set(libs_api fmt)
+set(libs_include "")
 set(libs_app fmt CLI nlohmann unistd.h)
 set(libs_fuzz unistd.h)
 set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h)
 set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
-    sim/lint sim/check sim/explore reports)
+    sim/lint sim/check sim/explore reports api include)
 set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
 
 set(bad "")

@@ -10,7 +10,11 @@ set(cases
   "engine/window.cc|#include \"sim/trace/trace_row.h\""
   "engine/window.cc|#include <yaml-cpp/yaml.h>"
   "sim/runtime/clock.cc|#include <chrono>"
-  "reports/text_report.cc|#include \"app/commands.h\"")
+  "reports/text_report.cc|#include \"app/commands.h\""
+  "include/tidemark/scenario.h|#include \"sim/planner/job_plan.h\""
+  "include/tidemark/value.h|#include <fmt/format.h>"
+  "api/scenario.cc|#include \"reports/run_story.h\""
+  "sim/check/expectations.cc|#include \"tidemark/scenario.h\"")
 foreach(case ${cases})
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
