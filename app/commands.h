@@ -24,10 +24,19 @@ void AddSweepCommand(CLI::App& app, int* exit_code);
 void AddExplainCommand(CLI::App& app, int* exit_code);
 void AddReportCommand(CLI::App& app, int* exit_code);
 
-// Writes the report files of a detailed run into `folder` (report and run --report);
-// with `record_metadata`, the sink CSVs carry @timestamp, @watermark and @at.
-void WriteReport(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed,
-                 const std::string& folder, bool record_metadata = false);
+class RowProgress;
+
+// A detailed run for report, run --report/--json and explain, in memory that
+// does not grow with the trace: detail is kept for the first
+// reports::kReportDetailRows rows of each source, and each sink keeps its
+// first that many records unless `every_sink_record` (run's text output
+// prints them all). With `report_folder`, the report is written there: the
+// sink CSVs streamed during the run (with `record_metadata`, carrying
+// @timestamp, @watermark and @at), then report.html, report.md and
+// report.json, and records.jsonl when the detail was cut.
+sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
+                           const std::string* report_folder = nullptr, bool record_metadata = false,
+                           bool every_sink_record = false);
 
 }  // namespace tidemark::app
 

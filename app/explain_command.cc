@@ -7,11 +7,13 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/explain.h"
+#include "reports/report_files.h"
 #include "reports/run_story.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -53,10 +55,10 @@ void Explain(const ExplainFlags& flags) {
   reports::ExplainOptions options;
   if (flags.record) options.record = reports::ParseRecordRef(plan, *flags.record);
   if (flags.stream) options.stream = FindStream(plan, *flags.stream);
-  const sim::RunResult result =
-      sim::RunJob(plan, {.seed = flags.seed.value_or(plan.spec.seed),
-                         .detail = engine::Ledger::Detail::kEveryRecord});
-  const reports::RunStory story(plan, result);
+  RowProgress progress("explain");
+  const sim::RunResult result = RunDetailed(plan, flags.seed.value_or(plan.spec.seed), progress);
+  progress.Done();
+  const reports::RunStory story(plan, result, reports::kReportDetailRows);
   std::fputs(reports::FormatExplanation(story, options).c_str(), stdout);
 }
 

@@ -1,9 +1,11 @@
 // `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--trace S=F]`: write report.html, report.md,
 // report.json and one CSV per sink into DIR.
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "reports/report_files.h"
@@ -24,13 +26,39 @@ struct ReportFlags {
 };
 }  // namespace
 
-void WriteReport(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed,
-                 const std::string& folder, bool record_metadata) {
-  const reports::RunStory story(plan, result);
+sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
+                           const std::string* report_folder, bool record_metadata,
+                           bool every_sink_record) {
+  std::optional<reports::SinkCsvFiles> csvs;
+  if (report_folder) csvs.emplace(*report_folder, plan, record_metadata);
+  sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
+  options.detail_rows = reports::kReportDetailRows;
+  if (!every_sink_record) options.max_sink_records = reports::kReportDetailRows;
+  if (csvs) {
+    options.on_sink_record = [&csvs](size_t sink, const engine::Record& record,
+                                     const sim::RecordEmission& emission) {
+      csvs->Add(sink, record, emission);
+    };
+  }
+  progress.Attach(options);
+  sim::RunResult result = sim::RunJob(plan, options);
+  if (!report_folder) return result;
+  progress.Stage("writing the report");
+  const reports::RunStory story(plan, result, reports::kReportDetailRows);
   reports::WriteReportFiles(
-      folder, reports::RenderReportFiles(story, {.tool_version = TIDEMARK_VERSION,
-                                                 .seed = seed,
-                                                 .record_metadata = record_metadata}));
+      *report_folder, reports::RenderReportPages(story, {.tool_version = TIDEMARK_VERSION,
+                                                         .seed = seed,
+                                                         .record_metadata = record_metadata}));
+  const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
+  if (result.detail_cut) {
+    progress.Stage("writing records.jsonl");
+    reports::WriteRecordLines(plan, lines, reports::kReportDetailRows);
+  } else {
+    std::error_code ignored;  // a longer run's, from before: it would not match this report
+    std::filesystem::remove(lines, ignored);
+  }
+  csvs->Finish();
+  return result;
 }
 
 void AddReportCommand(CLI::App& app, int* exit_code) {
@@ -50,11 +78,13 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
     ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
+    RowProgress progress("report");
     const sim::RunResult result =
-        sim::RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
-    WriteReport(plan, result, seed, flags->output, flags->metadata);
-    std::printf("wrote %s/report.html, report.md, report.json and %zu CSV file%s\n",
-                flags->output.c_str(), result.sinks.size(), result.sinks.size() == 1 ? "" : "s");
+        RunDetailed(plan, seed, progress, &flags->output, flags->metadata);
+    progress.Done();
+    std::printf("wrote %s/report.html, report.md, report.json%s and %zu CSV file%s\n",
+                flags->output.c_str(), result.detail_cut ? ", records.jsonl" : "",
+                result.sinks.size(), result.sinks.size() == 1 ? "" : "s");
     *exit_code = kExitOk;
   });
 }

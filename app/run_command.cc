@@ -8,12 +8,14 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/json_report.h"
 #include "reports/pending_text.h"
+#include "reports/report_files.h"
 #include "reports/run_story.h"
 #include "reports/text_report.h"
 #include "sim/planner/job_plan.h"
@@ -61,16 +63,24 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                                "--count-only keeps no records, so it cannot make a report",
                                "drop --count-only, or --report/--json");
     }
-    const sim::RunResult result = sim::RunJob(
-        plan, {.seed = seed,
-               .detail = detailed ? engine::Ledger::Detail::kEveryRecord
-                                  : engine::Ledger::Detail::kCountsOnly,
-               .sinks = flags->count_only ? sim::RunOptions::Sinks::kCount
-                                          : sim::RunOptions::Sinks::kCollect});
-    if (flags->report) WriteReport(plan, result, seed, *flags->report);
+    RowProgress progress("run");
+    sim::RunResult result;
+    if (detailed) {
+      // The text output prints every sink record; --json lists the first ones.
+      result = RunDetailed(plan, seed, progress, flags->report ? &*flags->report : nullptr,
+                           false, !flags->json);
+    } else {
+      sim::RunOptions options{.seed = seed,
+                              .detail = engine::Ledger::Detail::kCountsOnly,
+                              .sinks = flags->count_only ? sim::RunOptions::Sinks::kCount
+                                                         : sim::RunOptions::Sinks::kCollect};
+      progress.Attach(options);
+      result = sim::RunJob(plan, options);
+    }
+    progress.Done();
     // Printed only once the run is complete: bad input mid-trace prints no partial result.
     if (flags->json) {
-      const reports::RunStory story(plan, result);
+      const reports::RunStory story(plan, result, reports::kReportDetailRows);
       std::fputs(reports::FormatJsonReport(story, {.tool_version = TIDEMARK_VERSION, .seed = seed})
                      .c_str(),
                  stdout);

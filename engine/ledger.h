@@ -68,8 +68,14 @@ class Ledger {
       AddSlow(entry);
     }
     counts_stale_ = true;
-    if (detail_ == Detail::kEveryRecord) entries_.push_back(entry);
+    if (detail_ == Detail::kEveryRecord && Keeps(entry.record)) entries_.push_back(entry);
   }
+
+  // Bounds the entries a long run keeps (counts stay complete): only those of
+  // records with an id below `limit`, and entries naming no record until
+  // StopUnnamedEntries(). Reports list the first rows of a long trace only.
+  void LimitEntries(RecordId limit) { entry_limit_ = limit; }
+  void StopUnnamedEntries() { keep_unnamed_ = false; }
 
   // Moves `n` notes of (node, from, tag 0) to (node, to, tag 0): the run's end
   // turning "in window" into "pending" (§1.13). REQUIRES that many notes.
@@ -100,8 +106,13 @@ class Ledger {
     return (static_cast<size_t>(node) * kFates + static_cast<size_t>(fate)) * kFlatTags + tag;
   }
   void AddSlow(const LedgerEntry& entry);
+  bool Keeps(RecordId record) const {
+    return record == kNoRecordId ? keep_unnamed_ : record < entry_limit_;
+  }
 
   Detail detail_;
+  RecordId entry_limit_ = kNoRecordId;
+  bool keep_unnamed_ = true;
   std::vector<uint64_t> flat_;
   std::map<CountKey, uint64_t> overflow_;
   mutable std::map<CountKey, uint64_t> counts_;  // the view counts() returns

@@ -579,6 +579,7 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   out += "\nJob:\n" + JobLines(plan);
   out += "\nTimes are milliseconds; name[i] is subtask i of a stream; a record is SOURCE:ROW, "
          "its 0-based data row in the trace.\n";
+  if (story.cut()) out += "\n" + DetailCutNote(story) + "\n";
   const RecordStory* focus = nullptr;
   if (options.record) {
     focus = story.Find(options.record->source, options.record->row);
@@ -587,8 +588,11 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
                                fmt::format("source '{}' has no row {}",
                                            plan.spec.sources[options.record->source].name,
                                            options.record->row),
-                               fmt::format("rows are numbered from 0; this source has {}",
-                                           story.records().size()));
+                               story.cut() ? fmt::format("a long trace is told for its first {} "
+                                                         "rows of each source",
+                                                         story.max_rows())
+                                           : fmt::format("rows are numbered from 0; this source has {}",
+                                                         story.records().size()));
     }
     out += fmt::format("\nThe story of {} (line {}): {}\n", story.RecordName(*focus), focus->line,
                        Values(plan, *focus));

@@ -1,5 +1,7 @@
 #include "reports/html_report.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "reports/counterfactual.h"
@@ -70,7 +72,12 @@ std::string LedgerTable(const RunStory& story) {
         HtmlEscape(dash == std::string::npos ? "" : sentence.substr(dash + 5)));
   }
   out += "</table>\n";
-  if (story.event_count() > kLedgerRows) {
+  if (story.cut()) {
+    out += fmt::format("<p class=\"note\">The first {} of {} records; report.json holds the first "
+                       "{}, records.jsonl every trace row.</p>\n",
+                       std::min<uint64_t>(kLedgerRows, story.event_count()),
+                       story.result().records_in, story.event_count());
+  } else if (story.event_count() > kLedgerRows) {
     out += fmt::format("<p class=\"note\">The first {} of {} records; report.json holds every "
                        "one.</p>\n",
                        kLedgerRows, story.event_count());
@@ -82,7 +89,7 @@ std::string SinkTables(const RunStory& story) {
   std::string out;
   for (const sim::SinkOutput& sink : story.result().sinks) {
     out += fmt::format("<h3>{} ({} record{})</h3>\n<table class=\"sink\"><tr>",
-                       HtmlEscape(sink.name), sink.records.size(), sink.records.size() == 1 ? "" : "s");
+                       HtmlEscape(sink.name), sink.count, sink.count == 1 ? "" : "s");
     for (const engine::Field& f : sink.schema.fields()) out += "<th>" + HtmlEscape(f.name) + "</th>";
     out += "</tr>\n";
     for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
@@ -93,9 +100,9 @@ std::string SinkTables(const RunStory& story) {
       out += "</tr>\n";
     }
     out += "</table>\n";
-    if (sink.records.size() > kSinkRows) {
+    if (sink.count > kSinkRows) {
       out += fmt::format("<p class=\"note\">The first {} of {}; {}.csv holds every one.</p>\n",
-                         kSinkRows, sink.records.size(), HtmlEscape(sink.name));
+                         kSinkRows, sink.count, HtmlEscape(sink.name));
     }
   }
   return out;
@@ -118,6 +125,30 @@ std::string Narration(const RunStory& story) {
                        kNarrationLines, lines.size());
   }
   return out;
+}
+
+// A run longer than its listed detail: what the page lists, and the ledger's
+// counts, which cover every record. Empty otherwise.
+std::string Aggregates(const RunStory& story) {
+  if (!story.cut()) return "";
+  const sim::JobPlan& plan = story.plan();
+  std::string out = "<h2 id=\"aggregates\">Every record, aggregated</h2>\n<p class=\"note\">" +
+                    HtmlEscape(DetailCutNote(story)) +
+                    "</p>\n<table id=\"aggregate-ledger\"><tr><th>operator</th><th>fate</th>"
+                    "<th>to</th><th>records</th></tr>\n";
+  for (const auto& [key, count] : story.result().ledger.counts()) {
+    const auto [node, fate, tag] = key;
+    std::string to;
+    if (fate == engine::Fate::kSunk) {
+      to = plan.sinks[tag].name;
+    } else if (tag != engine::kMainPort) {
+      to = plan.nodes[node].side_outputs[tag - 1].id;
+    }
+    out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>\n",
+                       HtmlEscape(plan.nodes[node].name), engine::FateName(fate), HtmlEscape(to),
+                       count);
+  }
+  return out + "</table>\n";
 }
 
 // Windows left pending when the run ended (§1.13); empty when none.
@@ -152,6 +183,7 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
       "<h1>tidemark report: {0}</h1>\n",
       HtmlEscape(spec.name), kStyle);
   out += Meta(story, context);
+  out += Aggregates(story);
   out += "<h2>Timeline</h2>\n<p class=\"lead\">Each record is a mark at its arrival (processing time) and its "
          "event time, coloured by what became of it. Step lines are watermarks per subtask; a "
          "record below the watermark of the operator that windows it may be late. Hover any mark, "

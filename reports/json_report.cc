@@ -274,7 +274,7 @@ json Summary(const RunStory& story) {
     verdicts[name] = verdicts.value(name, 0) + 1;
   }
   json sinks = json::object();
-  for (const sim::SinkOutput& sink : story.result().sinks) sinks[sink.name] = sink.records.size();
+  for (const sim::SinkOutput& sink : story.result().sinks) sinks[sink.name] = sink.count;
   return {{"records_in", story.result().records_in}, {"verdicts", verdicts}, {"sinks", sinks}};
 }
 
@@ -301,6 +301,14 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
       {"firings", Firings(story)},
       {"window_decisions", WindowDecisions(story)},
   };
+  // Only for a run longer than its listed detail, so other reports stay as they were.
+  if (story.cut()) {
+    report["detail"] = {{"cut", true},
+                        {"note", DetailCutNote(story)},
+                        {"rows_listed_per_source", story.max_rows()},
+                        {"records_listed", story.event_count()},
+                        {"records_in", story.result().records_in}};
+  }
   // Only when some window is pending, so other reports stay as they were.
   if (!story.result().pending.empty()) report["pending"] = Pending(story);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.

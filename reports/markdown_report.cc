@@ -16,8 +16,8 @@ constexpr size_t kSinkRows = 20;
 constexpr size_t kNotableRecords = 50;
 
 std::string SinkTable(const sim::SinkOutput& sink) {
-  std::string out = fmt::format("### {} ({} record{})\n\n", sink.name, sink.records.size(),
-                                sink.records.size() == 1 ? "" : "s");
+  std::string out = fmt::format("### {} ({} record{})\n\n", sink.name, sink.count,
+                                sink.count == 1 ? "" : "s");
   if (sink.records.empty()) return out + "No records.\n\n";
   std::vector<std::string> names, rule;
   for (const engine::Field& f : sink.schema.fields()) {
@@ -32,8 +32,8 @@ std::string SinkTable(const sim::SinkOutput& sink) {
     }
     out += fmt::format("| {} |\n", fmt::join(cells, " | "));
   }
-  if (sink.records.size() > kSinkRows) {
-    out += fmt::format("\n{} more in `{}.csv`.\n", sink.records.size() - kSinkRows, sink.name);
+  if (sink.count > kSinkRows) {
+    out += fmt::format("\n{} more in `{}.csv`.\n", sink.count - kSinkRows, sink.name);
   }
   return out + "\n";
 }
@@ -104,6 +104,7 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
   out += fmt::format("| seed | {} |\n", context.seed);
   out += fmt::format("| tool | tidemark {} |\n", context.tool_version);
   out += fmt::format("| records in | {} |\n\n", story.result().records_in);
+  if (story.cut()) out += DetailCutNote(story) + " `records.jsonl` lists every trace row.\n\n";
   out += "## Verdicts\n\n" + VerdictTable(story) + "\n";
   out += fmt::format("`{}`\n\n", FormatLedgerSummary(story.plan(), story.result()));
   out += "## Sinks\n\n";

@@ -67,3 +67,10 @@ add_test(NAME report_metadata_adds_record_columns
     -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/harness/window-side-output-due-to-lateness-tumbling.yaml
     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_metadata
     -P ${PROJECT_SOURCE_DIR}/reports/report_metadata_test.cmake)
+
+# A trace longer than the listed detail: capped lists, aggregates, streamed files.
+add_test(NAME report_of_a_long_trace_caps_and_streams
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIO=${PROJECT_SOURCE_DIR}/bench/scenarios/tumbling-count-avg.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/long_report
+    -P ${PROJECT_SOURCE_DIR}/reports/long_report_test.cmake)

@@ -64,8 +64,17 @@ std::pair<int, std::string> KeyOf(const engine::Value& value) {
 
 }  // namespace
 
-RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result)
-    : plan_(plan), result_(result) {
+std::string DetailCutNote(const RunStory& story) {
+  if (!story.cut()) return "";
+  return fmt::format(
+      "This run read {} records, more than are listed one by one: the records, timeline and "
+      "narration show the first {} of each source ({} records), each sink its first {} records; "
+      "the ledger counts and each sink's count cover every record.",
+      story.result().records_in, story.max_rows(), story.event_count(), story.max_rows());
+}
+
+RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t max_rows)
+    : plan_(plan), result_(result), max_rows_(max_rows) {
   TIDEMARK_CHECK(result.ledger.detail() == engine::Ledger::Detail::kEveryRecord);
   const size_t n = plan.nodes.size();
   upstream_.assign(n, std::vector<bool>(n, false));
@@ -86,7 +95,7 @@ RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result)
     }
   }
   for (auto& sources : sources_reaching_) std::sort(sources.begin(), sources.end());
-  ReadTraces();
+  ReadTraces(max_rows);
   IndexSchedule();
   AttachLedger();
   AttachDecisions();
@@ -94,7 +103,7 @@ RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result)
   ComputeFiringContents();
 }
 
-void RunStory::ReadTraces() {
+void RunStory::ReadTraces(uint64_t max_rows) {
   for (uint32_t s = 0; s < plan_.spec.sources.size(); ++s) {
     source_offset_.push_back(records_.size());
     NodeIndex node = 0;
@@ -102,7 +111,9 @@ void RunStory::ReadTraces() {
       if (plan_.nodes[i].kind == PlannedNode::Kind::kSource && plan_.nodes[i].source == s) node = i;
     }
     auto input = sim::OpenTrace(plan_.sources[s].trace);
-    while (auto row = input->Next()) {
+    for (uint64_t rows = 0; rows < max_rows; ++rows) {
+      auto row = input->Next();
+      if (!row) break;
       RecordStory story;
       story.source = s;
       story.node = node;

@@ -75,11 +75,19 @@ struct WatermarkLine {
   std::vector<size_t> steps;  // indices into result.schedule, in order
 };
 
+class RunStory;
+
+// When the run kept detail for only its first rows (RunStory::cut()): one
+// sentence saying what the lists hold and what the counts cover; else "".
+std::string DetailCutNote(const RunStory& story);
+
 class RunStory {
  public:
   // REQUIRES: `result` ran with Ledger::Detail::kEveryRecord. Throws
-  // engine::InputError if a trace can no longer be read.
-  RunStory(const sim::JobPlan& plan, const sim::RunResult& result);
+  // engine::InputError if a trace can no longer be read. `max_rows`: only
+  // the first rows of each source are read (a long run's detail is kept for
+  // those only, RunOptions::detail_rows).
+  RunStory(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t max_rows = UINT64_MAX);
 
   const sim::JobPlan& plan() const { return plan_; }
   const sim::RunResult& result() const { return result_; }
@@ -87,8 +95,14 @@ class RunStory {
   // Every trace row, by source (file order) then row id.
   const std::vector<RecordStory>& records() const { return records_; }
   const RecordStory* Find(uint32_t source, engine::RecordId row) const;
-  // Event rows only (what the ledger counts as records in).
+  // Event rows only (what the ledger counts as records in), of those listed.
   uint64_t event_count() const { return event_count_; }
+  // Whether the run kept detail for only part of it (RunResult::detail_cut):
+  // records() then lists the first rows of each source, and the ledger's
+  // counts and each sink's count cover the whole run.
+  bool cut() const { return result_.detail_cut; }
+  // The rows read of each source (UINT64_MAX: all).
+  uint64_t max_rows() const { return max_rows_; }
 
   // Watermark lines by (node, subtask).
   const std::vector<WatermarkLine>& watermark_lines() const { return watermark_lines_; }
@@ -121,7 +135,7 @@ class RunStory {
   std::string PortName(sim::NodeIndex node, uint32_t port) const;
 
  private:
-  void ReadTraces();
+  void ReadTraces(uint64_t max_rows);
   void IndexSchedule();
   void AttachLedger();
   void AttachDecisions();
@@ -135,6 +149,7 @@ class RunStory {
 
   const sim::JobPlan& plan_;
   const sim::RunResult& result_;
+  uint64_t max_rows_;
   std::vector<RecordStory> records_;
   std::vector<size_t> source_offset_;  // first index in records_ of each source
   uint64_t event_count_ = 0;

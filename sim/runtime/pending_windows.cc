@@ -104,6 +104,10 @@ void Runtime::ReclassifyPending(const PendingSubtask& pending) {
   }
   for (const engine::PendingWindow& w : pending.windows) {
     for (engine::RecordId id : w.unfired_ids) {
+      if (id >= options_.detail_rows) {  // its entries were not kept: only its count moves
+        ledger.MoveCount(pending.node, Fate::kInWindow, Fate::kPending, 1);
+        continue;
+      }
       auto it = notes.find(id);
       TIDEMARK_CHECK(it != notes.end() && !it->second.empty());
       ledger.SetEntryFate(it->second.back(), Fate::kPending);

@@ -10,11 +10,12 @@ namespace internal {
 Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
     : plan_(plan),
       options_(options),
-      result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0, .schedule = {},
-              .window_decisions = {}, .firings = {}, .pending = {}},
+      result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0,
+              .detail_cut = false, .schedule = {}, .window_decisions = {}, .firings = {}, .pending = {}},
       agenda_(Prng::ForComponent(options.seed, "agenda")),
       latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
       rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
+  result_.ledger.LimitEntries(options.detail_rows);
   sinks_of_node_.resize(plan.nodes.size());
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     sinks_of_node_[plan.sinks[s].node].push_back(s);

@@ -26,6 +26,7 @@
 #define TIDEMARK_SIM_RUNTIME_RUNTIME_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,15 @@
 
 namespace tidemark::sim {
 
+// When a sink's record was emitted: the emitting operator's current
+// watermark and the processing time. (The record's own timestamp is
+// Record::timestamp.) Union and side-output selection are not operators in
+// Flink: a record they pass on chained was emitted by the operator upstream.
+struct RecordEmission {
+  engine::Timestamp watermark = engine::Timestamp::Min();
+  engine::Timestamp at = engine::Timestamp::Min();
+};
+
 struct RunOptions {
   uint64_t seed = 0;
   // Also keep, per sink, the watermarks and statuses that reach it in order
@@ -50,20 +60,28 @@ struct RunOptions {
   // kCount keeps only how many records reached each sink, so that a long
   // trace runs in memory bounded by open windows and keys (benchmarks).
   enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
+  // Bounds what a detailed run keeps, for long traces: ledger entries, window
+  // decisions and schedule steps of records with an id below it, and the
+  // steps naming no record and the firings until more event rows than that
+  // were read (RunResult::detail_cut says whether anything was left out).
+  uint64_t detail_rows = UINT64_MAX;
+  // With kCollect, each sink keeps at most this many records (the count
+  // stays complete); the rest are only passed to on_sink_record.
+  uint64_t max_sink_records = UINT64_MAX;
+  // Called for every record reaching a sink, in order, when set: a report
+  // streams its sink CSVs from here.
+  std::function<void(size_t sink, const engine::Record& record, const RecordEmission& emission)>
+      on_sink_record = {};
+  // Called after every kProgressRows event rows read, when set: a command
+  // shows progress on a terminal from here.
+  static constexpr uint64_t kProgressRows = uint64_t{1} << 20;
+  std::function<void(uint64_t records_in)> on_progress = {};
   // Quiet periodic ticks stepped one by one before the runtime jumps over
   // the rest of a quiet stretch (quiet_ticks.h). Tests set it to compare a
   // jumped run with a stepped one.
   uint64_t max_stepped_quiet_ticks = 10'000;
 };
 
-// When a sink's record was emitted: the emitting operator's current
-// watermark and the processing time. (The record's own timestamp is
-// Record::timestamp.) Union and side-output selection are not operators in
-// Flink: a record they pass on chained was emitted by the operator upstream.
-struct RecordEmission {
-  engine::Timestamp watermark = engine::Timestamp::Min();
-  engine::Timestamp at = engine::Timestamp::Min();
-};
 
 // One element of a sink's output as Flink's test harness output queue shows
 // it: a record (by index into SinkOutput::records), a watermark or a status.
@@ -139,6 +157,8 @@ struct RunResult {
   std::vector<SinkOutput> sinks;  // in the plan's sink order
   engine::Ledger ledger;
   uint64_t records_in = 0;  // event rows read from every source
+  // Some detail was left out under RunOptions::detail_rows or max_sink_records.
+  bool detail_cut = false;
   // Detail only:
   std::vector<ScheduleStep> schedule = {};
   std::vector<WindowDecisionRecord> window_decisions = {};

@@ -24,6 +24,7 @@ void Runtime::Note(uint32_t subtask, engine::RecordId record, Fate fate, uint32_
 // call, and its steps put before what the call emitted, since a partition
 // leaving the minimum comes before the watermark that lets through.
 void Runtime::NoteSplitStatus(uint32_t subtask, size_t mark) {
+  if (!KeepsDetail(engine::kNoRecordId)) return;
   Subtask& s = subtasks_[subtask];
   const std::vector<SplitState> splits = s.source->Splits();
   if (s.split_idle.size() != splits.size()) s.split_idle.assign(splits.size(), false);
@@ -47,9 +48,9 @@ void Runtime::NoteSplitStatus(uint32_t subtask, size_t mark) {
                           changes.begin(), changes.end());
 }
 
-void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record,
+bool Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record,
                    Timestamp watermark, uint32_t channel) {
-  if (!detailed()) return;
+  if (!detailed() || !KeepsDetail(record)) return false;
   const Subtask& s = subtasks_[subtask];
   result_.schedule.push_back({.kind = kind,
                               .time = now_,
@@ -59,6 +60,7 @@ void Runtime::Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId r
                               .record = record,
                               .watermark = watermark,
                               .firing = 0});
+  return true;
 }
 
 void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
@@ -82,7 +84,14 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
       SinkOutput& out = result_.sinks[sink];
       ++out.count;
+      if (options_.on_sink_record) {
+        options_.on_sink_record(sink, record, {.watermark = EmittingWatermark(subtask), .at = now_});
+      }
       if (options_.sinks != RunOptions::Sinks::kCollect) continue;
+      if (out.records.size() >= options_.max_sink_records) {
+        result_.detail_cut = true;
+        continue;
+      }
       if (options_.sink_elements) {
         out.elements.push_back({.kind = SinkElement::Kind::kRecord, .record = out.records.size(),
                                 .watermark = Timestamp::Min(),
@@ -288,8 +297,7 @@ void Runtime::ProcessRecord(uint32_t subtask, Record&& record) {
 void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
   Subtask& s = subtasks_[subtask];
   s.watermark = watermark;
-  Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark);
-  if (detailed()) {
+  if (Step(ScheduleStep::Kind::kWatermark, subtask, engine::kNoRecordId, watermark)) {
     const std::vector<int> holding = s.valve->HoldingChannels();
     if (!holding.empty()) {
       const Subtask& holder = subtasks_[input_sources_[subtask][static_cast<size_t>(holding[0])]];
@@ -375,16 +383,17 @@ void Runtime::OnRow(uint32_t f) {
   row_feed_ = &feed;
   if (row.kind == TraceRowKind::kParseFailure) {
     // Dead letter: the source's side output 1 carries {line, raw, error}.
-    ++result_.records_in;
+    CountRecordIn();
     Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
     Emit(subtask, 1,
          Record{.id = row.record.id,
                 .timestamp = Timestamp::Min(),
                 .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
   } else {
-    if (row.kind == TraceRowKind::kEvent) ++result_.records_in;
-    Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
-    if (detailed()) result_.schedule.back().partition = partition;
+    if (row.kind == TraceRowKind::kEvent) CountRecordIn();
+    if (Step(ScheduleStep::Kind::kArrival, subtask, row.record.id)) {
+      result_.schedule.back().partition = partition;
+    }
     if (feed.script) {
       OnScriptRow(subtask, row);
     } else {

@@ -171,13 +171,35 @@ class Runtime {
   // changed during the call that began when the schedule held `mark` steps,
   // placed before what that call emitted.
   void NoteSplitStatus(uint32_t subtask, size_t mark);
-  void Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
+  // Whether the step was recorded (a detailed run, within RunOptions::detail_rows).
+  bool Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
             Timestamp watermark = Timestamp::Min(), uint32_t channel = 0);
   bool detailed() const { return options_.detail == engine::Ledger::Detail::kEveryRecord; }
+  // Whether a detailed run keeps the detail of `record` (kNoRecordId: of a
+  // step or firing naming no record), noting in the result what it drops.
+  bool KeepsDetail(engine::RecordId record) {
+    const bool keep = record == engine::kNoRecordId ? !detail_cut_ : record < options_.detail_rows;
+    if (!keep) result_.detail_cut = true;
+    return keep;
+  }
+  // Called as each event row is counted in: past RunOptions::detail_rows,
+  // steps and entries naming no record stop being kept.
+  void CountRecordIn() {
+    if (++result_.records_in > options_.detail_rows && !detail_cut_) [[unlikely]] {
+      detail_cut_ = true;
+      result_.detail_cut = true;
+      result_.ledger.StopUnnamedEntries();
+    }
+    if ((result_.records_in & (RunOptions::kProgressRows - 1)) == 0 && options_.on_progress)
+        [[unlikely]] {
+      options_.on_progress(result_.records_in);
+    }
+  }
 
   const JobGraph& plan_;
   const RunOptions options_;
   RunResult result_;
+  bool detail_cut_ = false;  // more event rows than RunOptions::detail_rows were read
   EventQueue<Action> agenda_;
   Prng latency_prng_;
   Prng rebalance_prng_;
@@ -214,15 +236,18 @@ class Runtime::Context final : public OperatorContext, public engine::WatermarkE
   }
   bool detailed() const override { return runtime_.detailed(); }
   void NoteWindowDecision(const engine::ElementDecision& decision) override {
+    if (!runtime_.KeepsDetail(decision.record_id)) return;
     const Subtask& s = runtime_.subtasks_[subtask_];
     runtime_.result_.window_decisions.push_back({s.node, s.index, runtime_.now_, decision});
   }
   void NoteFiring(const engine::WindowResult& result) override {
+    if (!runtime_.KeepsDetail(engine::kNoRecordId)) return;
     const Subtask& s = runtime_.subtasks_[subtask_];
     runtime_.result_.firings.push_back({s.node, s.index, runtime_.now_, s.watermark, result});
-    runtime_.Step(ScheduleStep::Kind::kFiring, subtask_);
-    runtime_.result_.schedule.back().firing =
-        static_cast<uint32_t>(runtime_.result_.firings.size() - 1);
+    if (runtime_.Step(ScheduleStep::Kind::kFiring, subtask_)) {
+      runtime_.result_.schedule.back().firing =
+          static_cast<uint32_t>(runtime_.result_.firings.size() - 1);
+    }
   }
   // The valve's output.
   void EmitWatermark(Timestamp watermark) override { runtime_.OnValveWatermark(subtask_, watermark); }
@@ -244,8 +269,8 @@ class Runtime::SourceSink final : public SourceOutput {
   }
   void EmitWatermark(Timestamp watermark) override {
     runtime_.subtasks_[subtask_].watermark = watermark;
-    runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId, watermark);
-    if (runtime_.detailed()) {
+    if (runtime_.Step(ScheduleStep::Kind::kOutputWatermark, subtask_, engine::kNoRecordId,
+                      watermark)) {
       const auto holding = runtime_.subtasks_[subtask_].source->HoldingPartitions();
       if (!holding.empty()) runtime_.result_.schedule.back().partition = holding.front();
     }
