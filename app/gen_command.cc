@@ -1,10 +1,12 @@
-// `tidemark gen`: write a seeded synthetic trace as CSV, streaming, so 10M
-// rows never sit in memory.
+// `tidemark gen`: write a seeded synthetic trace as CSV, JSON lines or a Kafka
+// console-consumer dump, streaming, so 10M rows never sit in memory.
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -12,7 +14,9 @@
 #include "app/commands.h"
 #include "app/whole_number_option.h"
 #include "engine/input_error.h"
+#include "engine/nearest_name.h"
 #include "sim/scenario/duration_text.h"
+#include "sim/trace/trace_format.h"
 #include "sim/trace/trace_generator.h"
 
 namespace tidemark::app {
@@ -24,6 +28,7 @@ struct GenFlags {
   std::string start = "0", disorder = "0ms", straggler_delay = "30s";
   std::vector<std::string> idle;
   std::string output;
+  std::string format = "csv";
 };
 
 engine::Duration FlagDuration(const std::string& flag, const std::string& text) {
@@ -80,11 +85,30 @@ void Generate(GenFlags& flags) {
   }
   // Progress only for a person watching a terminal, and only when the rows go to a file.
   const bool progress = out != stdout && isatty(STDERR_FILENO);
+  const std::optional<sim::TraceFormat> format = sim::ParseTraceFormat(flags.format);
+  if (!format) {
+    throw engine::InputError({"--format", 0, 0},
+                             fmt::format("unknown trace format '{}'", flags.format),
+                             engine::UnknownNameHint(flags.format, sim::TraceFormatNames()));
+  }
   sim::TraceGenerator generator(o);
-  std::string buffer = generator.Header() + "\n";
+  // A CSV trace has a header; JSON lines and Kafka dumps have none.
+  std::string buffer = *format == sim::TraceFormat::kCsv ? generator.Header() + "\n" : "";
+  // Kafka offsets count per partition; the map is only looked up.
+  std::unordered_map<int32_t, uint64_t> offsets;
   uint64_t written = 0;
   while (auto row = generator.Next()) {
-    generator.AppendCsv(*row, buffer);
+    switch (*format) {
+      case sim::TraceFormat::kCsv:
+        generator.AppendCsv(*row, buffer);
+        break;
+      case sim::TraceFormat::kJsonLines:
+        generator.AppendJsonLine(*row, buffer);
+        break;
+      case sim::TraceFormat::kKafka:
+        generator.AppendKafkaLine(*row, offsets[o.partitions > 0 ? row->partition : 0]++, buffer);
+        break;
+    }
     if (buffer.size() >= (1u << 16)) {
       std::fwrite(buffer.data(), 1, buffer.size(), out);
       buffer.clear();
@@ -131,6 +155,9 @@ void AddGenCommand(CLI::App& app, int* exit_code) {
       ->check(WholeNumber(0, MaxOf<uint64_t>()))
       ->capture_default_str();
   gen->add_option("-o,--output", flags->output, "Output file (default: standard output)");
+  gen->add_option("--format", flags->format,
+                  "csv, jsonl (one JSON object a line) or kafka (a console-consumer dump)")
+      ->capture_default_str();
   gen->callback([flags, exit_code] {
     Generate(*flags);
     *exit_code = kExitOk;

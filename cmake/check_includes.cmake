@@ -40,7 +40,7 @@ set(uses_fuzz ${uses_app})
 # Libraries, by the first part of the include path.
 set(libs_engine fmt)
 set(libs_sim/random fmt)
-set(libs_sim/trace fmt csv.h)
+set(libs_sim/trace fmt csv.h nlohmann)
 set(libs_sim/scenario fmt yaml-cpp)
 set(libs_sim/graph fmt)
 set(libs_sim/planner fmt)

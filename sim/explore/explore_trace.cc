@@ -177,7 +177,8 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
       const YAML::Node node = entry.second[source.name];
       for (const auto& item : node) {
         const std::string field = item.first.as<std::string>();
-        if (field == "trace" || field == "events") continue;
+        // A format belongs to the trace file; shrunk rows are written inline.
+        if (field == "trace" || field == "events" || field == "format") continue;
         out += fmt::format("    {}: {}\n", field, Emit(item.second, true));
       }
       if (!rows[s].shrinkable) {
@@ -187,6 +188,7 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
                                      .lexically_relative(fs::absolute(repro_folder).lexically_normal())
                                      .string();
         out += fmt::format("    trace: {}\n", YamlScalar(engine::Value(path)));
+        if (source.format) out += fmt::format("    format: {}\n", TraceFormatName(*source.format));
         continue;
       }
       const auto it = kept.find(s);

@@ -335,7 +335,12 @@ void Runtime::ReadNextRow(SourceFeed& feed) {
   const Timestamp paced = Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
                                                      feed.rows * static_cast<uint64_t>(
                                                                      source.arrival_every.millis())));
-  const Timestamp arrival = feed.next.arrival.value_or(paced);
+  Timestamp arrival = feed.next.arrival.value_or(paced);
+  // A row that failed to parse has no @arrival of its own: it arrives with the
+  // row before it rather than back at its paced time.
+  if (feed.next.kind == TraceRowKind::kParseFailure && !feed.next.arrival && feed.rows > 0) {
+    arrival = std::max(arrival, feed.last_arrival);
+  }
   if (feed.end_at && arrival > *feed.end_at) {
     throw engine::InputError(
         {source.rows_file, feed.next.line, 1},

@@ -53,6 +53,9 @@ struct SourceSpec {
   SourceLocation where;
   std::string trace_path;  // resolved against the scenario's folder; empty with inline events
   SourceLocation trace_where;
+  // `format:` csv, jsonl or kafka; unset: the trace file's extension decides.
+  std::optional<TraceFormat> format;
+  SourceLocation format_where;
   std::vector<InlineRow> events;
   engine::Schema schema;
   SourceLocation schema_where;

@@ -105,7 +105,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const YamlValue& v, const std::string& folder) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks", "dead_letter", "script", "end"});
+               "arrival", "watermarks", "dead_letter", "script", "end", "format"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -120,6 +120,16 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     const std::filesystem::path path(trace->AsString("a trace file name"));
     source.trace_path = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
     source.trace_where = trace->where();
+  }
+  if (auto format = map.Get("format")) {
+    const std::string name = format->AsString("a trace format");
+    source.format = ParseTraceFormat(name);
+    if (!source.format) {
+      format->Fail(fmt::format("unknown trace format '{}'", name),
+                   engine::UnknownNameHint(name, TraceFormatNames()));
+    }
+    if (!trace) format->Fail("'format' applies to a trace file", "inline events have no format");
+    source.format_where = format->where();
   }
   if (events) {
     for (const YamlValue& row : events->Items("inline events")) {
@@ -157,7 +167,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     source.dead_letter = ReadTag(*dead_letter, "a side-output tag");
     source.dead_letter_where = dead_letter->where();
     if (source.trace_path.empty()) {
-      dead_letter->Fail("'dead_letter' applies to CSV traces",
+      dead_letter->Fail("'dead_letter' applies to trace files",
                         "inline events are checked when the scenario loads");
     }
   }
@@ -311,7 +321,8 @@ TraceSource TraceOf(const SourceSpec& source) {
                      .schema = source.schema,
                      .event_time_field = source.event_time_field,
                      .on_bad_row = source.dead_letter.empty() ? TraceOptions::OnBadRow::kFail
-                                                              : TraceOptions::OnBadRow::kRoute};
+                                                              : TraceOptions::OnBadRow::kRoute,
+                     .format = source.format};
 }
 
 std::string ReadScenarioFile(const std::string& path) { return internal::ReadScenarioText(path); }

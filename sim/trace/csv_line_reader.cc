@@ -28,7 +28,8 @@ constexpr std::string_view kPathHint =
 
 }  // namespace
 
-CsvLineReader::CsvLineReader(std::string path) : path_(std::move(path)) {
+CsvLineReader::CsvLineReader(std::string path, std::string too_long_hint)
+    : path_(std::move(path)), too_long_hint_(std::move(too_long_hint)) {
   errno = 0;
   file_.reset(std::fopen(path_.c_str(), "rb"));
   if (!file_) ThrowFileError(path_, "open", errno);
@@ -98,7 +99,9 @@ void CsvLineReader::ThrowLineTooLong() const {
   throw engine::InputError(
       {path_, static_cast<int>(std::min<int64_t>(line_number_ + 1, INT32_MAX)), 1},
       fmt::format("line is longer than {} MiB", kMaxLineBytes >> 20),
-      "a trace row is one short line of CSV; is this a CSV file, with line breaks?");
+      too_long_hint_.empty()
+          ? "a trace row is one short line of CSV; is this a CSV file, with line breaks?"
+          : too_long_hint_);
 }
 
 }  // namespace tidemark::sim

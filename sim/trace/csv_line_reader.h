@@ -23,7 +23,9 @@ class CsvLineReader {
  public:
   // Opens `path`. Throws engine::InputError located at `path` when the file is
   // missing or unreadable; the hint says trace paths are relative to the scenario.
-  explicit CsvLineReader(std::string path);
+  // `too_long_hint` is the hint of the error for a line longer than the limit
+  // (default: about CSV).
+  explicit CsvLineReader(std::string path, std::string too_long_hint = "");
 
   CsvLineReader(const CsvLineReader&) = delete;
   CsvLineReader& operator=(const CsvLineReader&) = delete;
@@ -55,6 +57,7 @@ class CsvLineReader {
   };
 
   std::string path_;
+  std::string too_long_hint_;
   std::unique_ptr<std::FILE, FileCloser> file_;
   std::vector<char> buffer_;
   size_t begin_ = 0;  // first unread byte

@@ -12,11 +12,9 @@
 
 namespace tidemark::sim {
 
-namespace {
-
 // Checks the options before the file is touched: a bad event-time field is the
 // scenario's mistake, whatever the trace holds.
-TraceOptions Validated(TraceOptions options, const std::string& path) {
+TraceOptions ValidatedTraceOptions(TraceOptions options, const std::string& path) {
   const std::optional<size_t> field = options.schema.IndexOf(options.event_time_field);
   if (!field || options.schema.field(*field).type != engine::ValueType::kInt) {
     throw engine::InputError(
@@ -28,6 +26,8 @@ TraceOptions Validated(TraceOptions options, const std::string& path) {
   return options;
 }
 
+namespace {
+
 const std::vector<std::string>& KindNames() {
   static const std::vector<std::string> names = {"event", "watermark", "idle", "active"};
   return names;
@@ -36,7 +36,7 @@ const std::vector<std::string>& KindNames() {
 }  // namespace
 
 CsvTraceReader::CsvTraceReader(std::string path, TraceOptions options)
-    : options_(Validated(std::move(options), path)), records_(std::move(path)) {
+    : options_(ValidatedTraceOptions(std::move(options), path)), records_(std::move(path)) {
   event_time_field_ = *options_.schema.IndexOf(options_.event_time_field);
   switch (records_.Next()) {
     case CsvRecordReader::Status::kEnd:

@@ -49,6 +49,11 @@ struct TraceOptions {
   std::vector<KeyField> key_fields = {};
 };
 
+// `options` as they are, or an engine::InputError located at `path` when the
+// event-time field is not an int field of the schema: the check every trace
+// reader makes before touching its file.
+TraceOptions ValidatedTraceOptions(TraceOptions options, const std::string& path);
+
 class CsvTraceReader {
  public:
   // Opens `path` and reads the header. Throws engine::InputError when the file

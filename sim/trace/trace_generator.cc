@@ -116,4 +116,21 @@ void TraceGenerator::AppendCsv(const GeneratedRow& row, std::string& out) const 
   out += '\n';
 }
 
+void TraceGenerator::AppendJsonLine(const GeneratedRow& row, std::string& out) const {
+  auto it = std::back_inserter(out);
+  fmt::format_to(it, "{{\"key\":\"k{:04}\",\"ts\":{},\"value\":{},\"@arrival\":{}", row.key,
+                 row.event_time.millis(), row.value, row.arrival.millis());
+  if (options_.partitions > 0) fmt::format_to(it, ",\"@partition\":{}", row.partition);
+  out += "}\n";
+}
+
+void TraceGenerator::AppendKafkaLine(const GeneratedRow& row, uint64_t offset,
+                                     std::string& out) const {
+  fmt::format_to(std::back_inserter(out),
+                 "CreateTime:{}\tPartition:{}\tOffset:{}\tk{:04}\t{{\"key\":\"k{:04}\",\"ts\":{},"
+                 "\"value\":{}}}\n",
+                 row.arrival.millis(), options_.partitions > 0 ? row.partition : 0, offset,
+                 row.key, row.key, row.event_time.millis(), row.value);
+}
+
 }  // namespace tidemark::sim

@@ -6,6 +6,8 @@
 #include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
 #include "sim/trace/csv_cell.h"
+#include "sim/trace/json_lines_trace_reader.h"
+#include "sim/trace/kafka_dump_trace_reader.h"
 #include "sim/trace/null_key.h"
 
 namespace tidemark::sim {
@@ -14,18 +16,35 @@ using engine::InputError;
 
 namespace {
 
-class CsvTraceInput : public TraceInput {
+TraceOptions OptionsOf(const TraceSource& source) {
+  return TraceOptions{.schema = source.schema,
+                      .event_time_field = source.event_time_field,
+                      .on_bad_row = source.on_bad_row,
+                      .key_fields = source.key_fields};
+}
+
+// A file reader (CsvTraceReader, JsonLinesTraceReader, KafkaDumpTraceReader).
+template <typename Reader>
+class FileTraceInput : public TraceInput {
  public:
-  explicit CsvTraceInput(const TraceSource& source)
-      : reader_(source.path, TraceOptions{.schema = source.schema,
-                                          .event_time_field = source.event_time_field,
-                                          .on_bad_row = source.on_bad_row,
-                                          .key_fields = source.key_fields}) {}
+  explicit FileTraceInput(const TraceSource& source) : reader_(source.path, OptionsOf(source)) {}
   bool Next(TraceRow& row) override { return reader_.Next(row); }
 
  private:
-  CsvTraceReader reader_;
+  Reader reader_;
 };
+
+std::unique_ptr<TraceInput> OpenFile(const TraceSource& source) {
+  switch (source.format.value_or(TraceFormatOfPath(source.path))) {
+    case TraceFormat::kJsonLines:
+      return std::make_unique<FileTraceInput<JsonLinesTraceReader>>(source);
+    case TraceFormat::kKafka:
+      return std::make_unique<FileTraceInput<KafkaDumpTraceReader>>(source);
+    case TraceFormat::kCsv:
+      break;
+  }
+  return std::make_unique<FileTraceInput<CsvTraceReader>>(source);
+}
 
 // Inline `events:` rows, typed by the schema exactly as CSV cells are.
 class InlineTraceInput : public TraceInput {
@@ -164,7 +183,7 @@ class InlineTraceInput : public TraceInput {
 std::unique_ptr<TraceInput> OpenTrace(const TraceSource& source) {
   if (!source.path.empty()) {
     try {
-      return std::make_unique<CsvTraceInput>(source);
+      return OpenFile(source);
     } catch (const InputError& e) {
       // A trace that cannot be opened is reported where the scenario names it.
       if (e.where().line > 0) throw;

@@ -1,5 +1,6 @@
-// TraceInput: where a source's rows come from — a CSV trace file or rows
-// written inline in the scenario (`events:`) — behind one streaming interface.
+// TraceInput: where a source's rows come from — a trace file (CSV, JSON lines,
+// a Kafka dump) or rows written inline in the scenario (`events:`) — behind one
+// streaming interface.
 #ifndef TIDEMARK_SIM_TRACE_TRACE_INPUT_H_
 #define TIDEMARK_SIM_TRACE_TRACE_INPUT_H_
 
@@ -13,6 +14,7 @@
 #include "engine/schema.h"
 #include "sim/trace/csv_trace_reader.h"
 #include "sim/trace/inline_row.h"
+#include "sim/trace/trace_format.h"
 
 namespace tidemark::sim {
 
@@ -35,16 +37,18 @@ class TraceInput {
 // schema that types their cells.
 struct TraceSource {
   std::string source_name;            // named in errors
-  std::string path;                   // a CSV file; empty: `rows`
+  std::string path;                   // a trace file; empty: `rows`
   engine::SourceLocation path_where;  // where the scenario names the file
   std::vector<InlineRow> rows;
   engine::Schema schema;
   std::string event_time_field;  // an int field of the schema
   TraceOptions::OnBadRow on_bad_row = TraceOptions::OnBadRow::kFail;
   std::vector<KeyField> key_fields = {};  // TraceOptions::key_fields
+  // How the file is written; unset: by its extension (TraceFormatOfPath).
+  std::optional<TraceFormat> format = std::nullopt;
 };
 
-// Opens `source`'s trace. Throws engine::InputError. REQUIRES: `source`
+// Opens `source`'s trace with the reader of its format. Throws engine::InputError. REQUIRES: `source`
 // outlives the returned input.
 std::unique_ptr<TraceInput> OpenTrace(const TraceSource& source);
 
