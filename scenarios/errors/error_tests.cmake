@@ -114,3 +114,12 @@ tidemark_expect(NAME lint_reads_trace_rows EXIT 2 ARGS lint errors/three-bad-cel
 
 tidemark_expect_error(too_many_channels too-many-channels.yaml
   "errors/too-many-channels.yaml:14:3: error: the job needs 1210000 channels up to stream 'per_user', more than the limit of 1048576|lower 'parallelism'")
+
+# JSON-lines and Kafka-dump traces: every bad row in one run, each at its
+# line and column (counted by hand in the comments of the scenario files).
+tidemark_expect_error(three_bad_json_rows three-bad-json-rows.yaml
+  "errors/three-bad-json-rows.jsonl:2:32: error: field 'ts' expects an int, got 'soon'|errors/three-bad-json-rows.jsonl:3:1: error: the event has no field 'temperature'|did you mean 'temprature'?|errors/three-bad-json-rows.jsonl:4:56: error: invalid JSON: syntax error while parsing object key - unexpected '}'")
+tidemark_expect_error(bad_kafka_records bad-kafka-records.yaml
+  "errors/bad-kafka-records.kafka:2:1: error: expected the record's timestamp, as in CreateTime:1700000000000, got 'CreateTme:1700000000001'|errors/bad-kafka-records.kafka:3:76: error: field 'ts' expects an int, got '3000.5'|errors/bad-kafka-records.kafka:4:26: error: expected the record's partition, as in Partition:0, got 'Partition:x'")
+tidemark_expect_error(unknown_trace_format unknown-trace-format.yaml
+  "errors/unknown-trace-format.yaml:6:13: error: unknown trace format 'jsonlines'|expected one of 'csv', 'jsonl', 'kafka'")
