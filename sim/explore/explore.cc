@@ -376,13 +376,16 @@ Reproduction ShrinkDivergence(const Explorer& x, uint64_t base_seed, uint64_t se
       fmt::format("`tidemark run FILE --seed {}` gives a different output.", base_seed)};
   std::string text =
       ReproScenarioText(original, spec, x.rows(), repro.rows, seed, folder, comment) + "expect:\n";
+  // The repro names the original's traces, already confined when it loaded,
+  // from the repro folder: they need not lie under it.
+  const PathConfinement paths{.root = "", .outside = OutsideRoot::kAllow};
   for (const SinkSpec& sink : spec.sinks) text += fmt::format("  {}: []\n", sink.stream);
   {
-    const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder));
+    const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder, paths));
     text = RewriteExpectationBlock(text, plan, RunJob(plan, {.seed = seed}));
   }
   repro.text = text;
-  const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder));
+  const JobPlan plan = PlanJob(ParseScenario(text, repro_file, folder, paths));
   const RunResult at_seed = RunJob(plan, {.seed = plan.spec.seed});
   repro.outcome = HashOf(at_seed, order);
   repro.base_outcome = HashOf(RunJob(plan, {.seed = base_seed}), order);

@@ -3,7 +3,6 @@
 // counters per stream, and `expect_error:`.
 #include <algorithm>
 #include <array>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -120,7 +119,8 @@ engine::Timestamp ReadTime(const YamlValue& v, std::string_view what) {
 }
 
 SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v, const std::string& folder) {
+                                const YamlValue& v, const std::string& folder,
+                                const PathConfinement& paths) {
   SinkExpectation e;
   e.sink = sink;
   e.where = where;
@@ -132,8 +132,8 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
     if (forms > 1) map.value().Fail("give one of 'records', 'golden' or 'output'");
     if (auto golden = map.Get("golden")) {
       e.golden_as_written = golden->AsString("a golden CSV file name");
-      const std::filesystem::path path(e.golden_as_written);
-      e.golden = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
+      e.golden = ResolveConfinedPath(e.golden_as_written, folder, paths, golden->where(),
+                                     "golden file");
     } else if (auto output = map.Get("output")) {
       e.has_output = true;
       for (const YamlValue& entry : output->Items("the expected output")) {

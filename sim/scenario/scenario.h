@@ -19,6 +19,7 @@
 #include "engine/schema.h"
 #include "engine/time.h"
 #include "engine/value.h"
+#include "sim/scenario/path_confinement.h"
 #include "sim/trace/inline_row.h"
 #include "sim/trace/trace_input.h"
 
@@ -329,12 +330,14 @@ std::string ReadScenarioFile(const std::string& path);
 // Nullopt when the text has none or is not a YAML mapping.
 std::optional<ExpectedError> ReadExpectedError(const std::string& text, const std::string& file);
 
-// Parses and shape-checks a scenario file. Throws engine::InputError.
-ScenarioSpec LoadScenario(const std::string& path);
+// Parses and shape-checks a scenario file. Throws engine::InputError. Its
+// traces and golden files must lie inside `paths.root`, by default the
+// scenario's folder (path_confinement.h).
+ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths = {});
 // Same, from text (tests and fuzzing); `file` names it in errors, `folder`
-// resolves relative trace paths.
+// resolves relative trace paths and is the default root.
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
-                           const std::string& folder);
+                           const std::string& folder, const PathConfinement& paths = {});
 
 }  // namespace tidemark::sim
 

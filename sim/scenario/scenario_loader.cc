@@ -102,7 +102,8 @@ void ReadScript(const YamlValue& v, const YamlMap& source_map, SourceSpec& sourc
 }
 
 SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
-                      const YamlValue& v, const std::string& folder) {
+                      const YamlValue& v, const std::string& folder,
+                      const PathConfinement& paths) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
                "arrival", "watermarks", "dead_letter", "script", "end", "format"});
@@ -117,9 +118,9 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                      "add 'trace: FILE.csv' (relative to the scenario) or inline 'events:'");
   }
   if (trace) {
-    const std::filesystem::path path(trace->AsString("a trace file name"));
-    source.trace_path = path.is_absolute() ? path.string() : (folder / path).lexically_normal().string();
     source.trace_where = trace->where();
+    source.trace_path = ResolveConfinedPath(trace->AsString("a trace file name"), folder, paths,
+                                            source.trace_where, "trace");
   }
   if (auto format = map.Get("format")) {
     const std::string name = format->AsString("a trace format");
@@ -206,7 +207,7 @@ void ReadSinks(const YamlMap& top, ScenarioSpec& spec);
 }  // namespace
 
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
-                           const std::string& folder) {
+                           const std::string& folder, const PathConfinement& paths) {
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
               {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
@@ -250,7 +251,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     YamlMap sources(top.Require("sources"), "sources", {});
     for (const auto& entry : sources.entries()) {
       attempt([&] {
-        spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder));
+        spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder, paths));
       });
     }
     if (sources.entries().empty()) top.Require("sources").Fail("the scenario has no sources");
@@ -272,7 +273,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
       for (const auto& entry : map.entries()) {
         attempt([&] {
           spec.expectations.push_back(
-              internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder));
+              internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder, paths));
         });
       }
     });
@@ -327,9 +328,9 @@ TraceSource TraceOf(const SourceSpec& source) {
 
 std::string ReadScenarioFile(const std::string& path) { return internal::ReadScenarioText(path); }
 
-ScenarioSpec LoadScenario(const std::string& path) {
+ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths) {
   const std::string folder = std::filesystem::path(path).parent_path().string();
-  return ParseScenario(internal::ReadScenarioText(path), path, folder);
+  return ParseScenario(internal::ReadScenarioText(path), path, folder, paths);
 }
 
 }  // namespace tidemark::sim

@@ -36,7 +36,8 @@ engine::Timestamp ReadTime(const YamlValue& v, std::string_view what);
 // Expectation keys (expectation_loader.cc): one entry of `expect:`, the
 // `ledger:` block and the `expect_error:` block.
 SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v, const std::string& folder);
+                                const YamlValue& v, const std::string& folder,
+                                const PathConfinement& paths);
 std::vector<LedgerExpectation> ReadLedger(const YamlValue& v);
 ExpectedError ReadExpectedErrorValue(const YamlValue& v);
 
