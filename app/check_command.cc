@@ -11,6 +11,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "reports/check_report.h"
@@ -32,14 +33,21 @@ bool IsScenarioFile(const fs::path& path) {
   return path.extension() == ".yaml" || path.extension() == ".yml";
 }
 
+// A scenario file to check, and the root its files must lie in: the folder
+// it was found under, or empty (its own folder) for a file named as such.
+struct Found {
+  std::string file;
+  std::string root;
+};
+
 // Scenario files under `paths`, sorted. Folders named `errors` hold
 // deliberately broken scenarios for the bad-input tests and are skipped.
-std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
-  std::vector<std::string> found;
+std::vector<Found> FindScenarios(const std::vector<std::string>& paths) {
+  std::vector<Found> found;
   for (const std::string& path : paths) {
     std::error_code error;
     if (fs::is_regular_file(path, error)) {
-      found.push_back(path);
+      found.push_back({path, ""});
       continue;
     }
     if (!fs::is_directory(path, error)) {
@@ -51,12 +59,16 @@ std::vector<std::string> FindScenarios(const std::vector<std::string>& paths) {
       if (it->is_directory() && it->path().filename() == "errors") {
         it.disable_recursion_pending();
       } else if (it->is_regular_file() && IsScenarioFile(it->path())) {
-        found.push_back(it->path().string());
+        found.push_back({it->path().string(), path});
       }
     }
   }
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
+  // By file; a file found twice keeps its first root.
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Found& a, const Found& b) { return a.file < b.file; });
+  found.erase(std::unique(found.begin(), found.end(),
+                          [](const Found& a, const Found& b) { return a.file == b.file; }),
+              found.end());
   return found;
 }
 
@@ -72,6 +84,7 @@ struct CheckFlags {
   bool lint = false;
   bool warnings_as_errors = false;
   OutputFormat format = OutputFormat::kText;
+  RootFlags root;  // --root, --allow-outside-root
 };
 
 // Prints a GitHub annotation when --format github asked for them.
@@ -102,14 +115,15 @@ Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
 // A scenario with `expect_error:` passes when loading, planning or running it
 // is refused with an error that contains the text (at the line, if given).
 Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected,
-                     const CheckFlags& flags, reports::CheckCase& record) {
+                     const sim::PathConfinement& paths, const CheckFlags& flags,
+                     reports::CheckCase& record) {
   const std::optional<uint64_t> seed = flags.seed;
   const std::string wanted =
       expected.line ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
                     : fmt::format("'{}'", expected.contains);
   std::string got;
   try {
-    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file, paths));
     record.name = plan.spec.name;
     sim::RunJob(plan, sim::CheckRunOptions(plan, seed.value_or(plan.spec.seed)));
     got = "but it ran";
@@ -145,14 +159,18 @@ std::vector<sim::SinkDiff> LintForCheck(const sim::ScenarioSpec& spec, const Che
 
 // Runs one scenario, prints its outcome, and records it in `record` for the
 // JUnit and summary files.
-Outcome CheckOne(const std::string& file, const CheckFlags& flags, reports::CheckCase& record) {
+Outcome CheckOne(const Found& found, const CheckFlags& flags, reports::CheckCase& record) {
+  const std::string& file = found.file;
   record.file = file;
   const bool update = flags.update;
   try {
+    const sim::PathConfinement paths = flags.root.Confinement(found.root);
+    // A file found under a folder may be a link out of it: refused unread.
+    if (!found.root.empty()) sim::CheckScenarioFileInRoot(file, paths);
     if (auto expected = sim::ReadExpectedError(sim::ReadScenarioFile(file), file)) {
-      return CheckRefusal(file, *expected, flags, record);
+      return CheckRefusal(file, *expected, paths, flags, record);
     }
-    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file, paths));
     record.name = plan.spec.name;
     // --lint: findings print before the run; the fatal ones fail the scenario
     // even when its expectations hold.
@@ -207,6 +225,7 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
   CLI::App* check =
       app.add_subcommand("check", "Run every scenario with expectations and report differences");
   check->add_option("paths", flags->paths, "Scenario files or folders")->required();
+  AddRootOptions(check, &flags->root);
   check->add_option("--junit", flags->junit, "Also write JUnit XML here (a testcase per scenario)");
   check->add_option("--summary", flags->summary,
                     "Also write a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY)");
@@ -223,12 +242,11 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
   check->add_option("--seed", flags->seed, "Run every scenario with this schedule seed")
       ->check(WholeNumber(0, MaxOf<uint64_t>()));
   check->callback([flags, exit_code] {
-    const std::vector<std::string> files = FindScenarios(flags->paths);
+    const std::vector<Found> files = FindScenarios(flags->paths);
     std::vector<reports::CheckCase> cases(files.size());
     int passed = 0, failed = 0, skipped = 0, bad = 0, updated = 0;
     for (size_t i = 0; i < files.size(); ++i) {
-      const std::string& file = files[i];
-      switch (CheckOne(file, *flags, cases[i])) {
+      switch (CheckOne(files[i], *flags, cases[i])) {
         case Outcome::kPassed: ++passed; break;
         case Outcome::kUpdated: ++passed; ++updated; break;
         case Outcome::kFailed: ++failed; break;

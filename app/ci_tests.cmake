@@ -37,3 +37,12 @@ tidemark_expect(NAME check_lint_warnings_as_errors_fail EXIT 1
 tidemark_expect(NAME check_lint_error_fails EXIT 1
   ARGS check mistakes/window-never-fires.yaml --lint
   OUTPUT "FAIL mistakes/window-never-fires.yaml|[window-never-fires]")
+
+# Confinement: traces, golden files and the scenarios check finds stay inside
+# the scenario's folder (or --root); links out, '..' and absolute paths are
+# located errors that echo nothing of the file (sim/scenario/path_confinement.h).
+# The links are made in the build tree when the test runs.
+add_test(NAME confinement_refuses_paths_out_of_the_tree
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/confinement
+    -P ${PROJECT_SOURCE_DIR}/app/confinement_test.cmake)

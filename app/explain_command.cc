@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/progress.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
@@ -29,6 +30,7 @@ struct ExplainFlags {
   std::optional<std::string> stream;
   std::optional<uint64_t> seed;
   std::vector<std::string> traces;  // SOURCE=FILE
+  RootFlags paths;  // --root, --allow-outside-root
 };
 
 sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
@@ -49,7 +51,7 @@ sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
 }
 
 void Explain(const ExplainFlags& flags) {
-  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario, flags.paths.Confinement());
   ApplyTraceOverrides(flags.traces, spec);
   sim::JobPlan plan = sim::PlanJob(std::move(spec));
   reports::ExplainOptions options;
@@ -69,6 +71,7 @@ void AddExplainCommand(CLI::App& app, int* exit_code) {
   CLI::App* explain = app.add_subcommand(
       "explain", "Narrate a run step by step: arrivals, watermarks, firings, late decisions");
   explain->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  AddRootOptions(explain, &flags->paths);
   explain->add_option("--record", flags->record,
                       "Tell one record's story: SOURCE:ROW, ROW being its 0-based data row in the "
                       "source's trace (just ROW when the scenario has one source)");

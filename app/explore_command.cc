@@ -13,6 +13,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/parallel_for.h"
 #include "app/shard_option.h"
@@ -40,6 +41,7 @@ struct ExploreFlags {
   bool no_invariants = false;
   std::vector<std::string> merge;
   std::vector<std::string> traces;  // SOURCE=FILE
+  RootFlags paths;  // --root, --allow-outside-root
 };
 
 std::string ReadFile(const std::string& path) {
@@ -121,7 +123,7 @@ void Explain(const sim::Explorer& explorer, const ExploreFlags& flags,
 }
 
 void RunExplore(const ExploreFlags& flags, int* exit_code) {
-  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario, flags.paths.Confinement());
   ApplyTraceOverrides(flags.traces, spec);
   sim::JobPlan plan = sim::PlanJob(std::move(spec));
   reports::ExploreReport report;
@@ -162,6 +164,7 @@ void AddExploreCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "explore", "Run many seeded schedules; group outcomes; explain and reproduce divergences");
   cmd->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  AddRootOptions(cmd, &flags->paths);
   cmd->add_option("--seeds", flags->seeds, "Run seeds 0..N-1")
       ->check(WholeNumber(0, MaxOf<uint64_t>()))
       ->capture_default_str();

@@ -19,6 +19,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/root_option.h"
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"
 #include "sim/planner/job_plan.h"
@@ -41,6 +42,7 @@ struct LintFlags {
   std::vector<std::string> files;
   bool warnings_as_errors = false;
   OutputFormat format = OutputFormat::kText;
+  RootFlags paths;  // --root, --allow-outside-root
 };
 
 // Whether lint already explains `error`: a finding of a rule PlanJob also
@@ -61,7 +63,7 @@ bool Explained(const engine::InputError& error, const std::vector<sim::LintFindi
 void LintOne(const std::string& file, const LintFlags& flags, LintCounts& counts) {
   const bool github = flags.format == OutputFormat::kGithub;
   try {
-    const sim::ScenarioSpec spec = sim::LoadScenario(file);
+    const sim::ScenarioSpec spec = sim::LoadScenario(file, flags.paths.Confinement());
     const std::vector<sim::LintFinding> findings = sim::Lint(spec);
     for (const sim::LintFinding& f : findings) {
       std::fputs(FormatLintFinding(f).c_str(), stdout);
@@ -112,6 +114,7 @@ void AddLintCommand(CLI::App& app, int* exit_code) {
   CLI::App* lint = app.add_subcommand(
       "lint", "Find the classic side-output and watermark mistakes without running");
   lint->add_option("scenarios", flags->files, "Scenario files (YAML)")->required();
+  AddRootOptions(lint, &flags->paths);
   lint->add_flag("--warnings-as-errors", flags->warnings_as_errors,
                  "Exit 1 on warnings too (by default only errors fail)");
   AddFormatOption(lint, &flags->format);

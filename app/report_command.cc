@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "app/progress.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "reports/report_files.h"
@@ -23,6 +24,7 @@ struct ReportFlags {
   std::optional<uint64_t> seed;
   bool metadata = false;
   std::vector<std::string> traces;  // SOURCE=FILE
+  RootFlags paths;  // --root, --allow-outside-root
 };
 }  // namespace
 
@@ -66,6 +68,7 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   CLI::App* report = app.add_subcommand(
       "report", "Write report.html, report.md, report.json and a CSV per sink into a folder");
   report->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  AddRootOptions(report, &flags->paths);
   report->add_option("-o,--output", flags->output, "Folder to write (created if missing)")
       ->required();
   report->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)")
@@ -74,7 +77,7 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");
   report->callback([flags, exit_code] {
-    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
+    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
     ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);

@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "app/progress.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
 #include "engine/input_error.h"
@@ -32,6 +33,7 @@ struct RunFlags {
   std::vector<std::string> traces;  // SOURCE=FILE
   std::optional<std::string> report;
   bool json = false;
+  RootFlags paths;  // --root, --allow-outside-root
 };
 
 }  // namespace
@@ -40,6 +42,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<RunFlags>();
   CLI::App* run = app.add_subcommand("run", "Run one scenario and print every sink and the ledger");
   run->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  AddRootOptions(run, &flags->paths);
   run->add_option("--seed", flags->seed, "Schedule seed (default: the scenario's seed)")
       ->check(WholeNumber(0, MaxOf<uint64_t>()));
   run->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
@@ -49,7 +52,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                   "Also write report.html, report.md, report.json and a CSV per sink here");
   run->add_flag("--json", flags->json, "Print report.json instead of the text summary");
   run->callback([flags, exit_code] {
-    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario);
+    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
     ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     // Accepted as Flink accepts it, but most likely a mistake (an empty side output).

@@ -13,6 +13,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/parallel_for.h"
 #include "app/shard_option.h"
@@ -38,6 +39,7 @@ struct SweepFlags {
   std::string html;
   std::vector<std::string> traces;
   std::vector<std::string> merge;
+  RootFlags paths;  // --root, --allow-outside-root
 };
 
 std::string ReadText(const std::string& path) {
@@ -93,7 +95,7 @@ std::vector<reports::SweepPointResult> MergeShards(const reports::SweepReport& s
 }
 
 void RunSweep(const SweepFlags& flags, int* exit_code) {
-  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario);
+  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario, flags.paths.Confinement());
   ApplyTraceOverrides(flags.traces, spec);
   reports::SweepReport report;
   report.scenario = flags.scenario;
@@ -132,6 +134,7 @@ void AddSweepCommand(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "sweep", "Run a scenario per setting value: late share, dropped, side output, latency");
   cmd->add_option("scenario", flags->scenario, "Scenario file (YAML)")->required();
+  AddRootOptions(cmd, &flags->paths);
   cmd->add_option("--set", flags->settings,
                   "KEY=V1,V2,... or KEY=FROM..TO:STEP (repeat for a grid), e.g. "
                   "sources.NAME.watermarks.max_out_of_orderness=0s..5s:1s")
