@@ -2,30 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "reports/markdown_report.h"
+#include "reports/markup_escape.h"
 
 namespace tidemark::reports {
 
 using Status = CheckCase::Status;
-
-std::string XmlEscape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (u < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
-        out += c;
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -106,11 +87,11 @@ std::string FormatCheckSummary(const std::vector<CheckCase>& cases) {
       case Status::kSkipped: ++skipped; break;
       case Status::kBadInput: ++bad; break;
     }
-    table += fmt::format("| {} | `{}` | {} |\n", MarkdownCell(c.name.empty() ? "-" : c.name),
-                         MarkdownCell(c.file), StatusWord(c.status));
+    table += fmt::format("| {} | {} | {} |\n", MarkdownCell(c.name.empty() ? "-" : c.name),
+                         MarkdownCode(c.file, /*in_table=*/true), StatusWord(c.status));
     if (c.status == Status::kFailed || c.status == Status::kBadInput) {
-      details += fmt::format("### {}\n\n```\n{}```\n\n", MarkdownCell(c.file),
-                             c.status == Status::kFailed ? Join(c.diff) : c.error + "\n");
+      details += fmt::format("### {}\n\n{}\n", MarkdownText(c.file),
+                             MarkdownCodeBlock(c.status == Status::kFailed ? Join(c.diff) : c.error));
     }
   }
   std::string out = fmt::format("# tidemark check\n\n{} passed, {} failed, {} skipped, {} bad input\n\n",

@@ -30,10 +30,6 @@ std::string FormatJUnit(const std::vector<CheckCase>& cases);
 // A Markdown table of every scenario and its status, with each diff below.
 std::string FormatCheckSummary(const std::vector<CheckCase>& cases);
 
-// `text` escaped for XML text and attributes; characters XML 1.0 forbids
-// (control characters other than tab, newline and carriage return) are dropped.
-std::string XmlEscape(const std::string& text);
-
 }  // namespace tidemark::reports
 
 #endif  // TIDEMARK_REPORTS_CHECK_REPORT_H_

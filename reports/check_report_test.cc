@@ -24,8 +24,15 @@ BOOST_AUTO_TEST_CASE(junit_has_a_testcase_per_scenario_and_the_diff_in_the_failu
                       "input\" message=\"c.yaml:3:1: error: bad\">") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(xml_escape_drops_characters_xml_forbids) {
-  BOOST_TEST(XmlEscape(std::string("a\x01<b>&\"'\tc")) == "a&lt;b&gt;&amp;&quot;&apos;\tc");
+BOOST_AUTO_TEST_CASE(summary_shows_names_files_and_errors_as_text) {
+  std::vector<CheckCase> cases(1);
+  cases[0] = {.file = "s/<b>x|y.yaml", .name = "*n*<script>", .status = CheckCase::Status::kBadInput,
+              .diff = {}, .error = "```\n<script>"};
+  const std::string md = FormatCheckSummary(cases);
+  // The name is escaped text, the file a code span whose pipe cannot split the
+  // table row, and the error a block whose fence outlasts the error's backticks.
+  BOOST_TEST(md.find("| \\*n\\*\\<script\\> | `s/<b>x\\|y.yaml` | BAD INPUT |") != std::string::npos);
+  BOOST_TEST(md.find("### s/\\<b\\>x\\|y.yaml\n\n````\n```\n<script>\n````\n") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

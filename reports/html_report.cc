@@ -6,7 +6,9 @@
 
 #include "reports/counterfactual.h"
 #include "reports/explain.h"
+#include "reports/markup_escape.h"
 #include "reports/pending_text.h"
+#include "reports/sink_file_names.h"
 #include "reports/text_report.h"
 #include "reports/timeline_svg.h"
 
@@ -68,7 +70,7 @@ std::string LedgerTable(const RunStory& story) {
         "style=\"background:{}\"></span>{}</td><td>{}</td></tr>\n",
         HtmlEscape(story.RecordName(r)), r.line, engine::FormatTimestamp(r.record.timestamp),
         r.arrived ? engine::FormatTimestamp(r.arrival) : "", r.partition,
-        story.SubtaskName(r.node, r.subtask), VerdictColour(r.verdict), VerdictName(r.verdict),
+        HtmlEscape(story.SubtaskName(r.node, r.subtask)), VerdictColour(r.verdict), VerdictName(r.verdict),
         HtmlEscape(dash == std::string::npos ? "" : sentence.substr(dash + 5)));
   }
   out += "</table>\n";
@@ -87,7 +89,9 @@ std::string LedgerTable(const RunStory& story) {
 
 std::string SinkTables(const RunStory& story) {
   std::string out;
-  for (const sim::SinkOutput& sink : story.result().sinks) {
+  const std::vector<std::string> files = SinkCsvFileNames(story.plan());
+  for (size_t s = 0; s < story.result().sinks.size(); ++s) {
+    const sim::SinkOutput& sink = story.result().sinks[s];
     out += fmt::format("<h3>{} ({} record{})</h3>\n<table class=\"sink\"><tr>",
                        HtmlEscape(sink.name), sink.count, sink.count == 1 ? "" : "s");
     for (const engine::Field& f : sink.schema.fields()) out += "<th>" + HtmlEscape(f.name) + "</th>";
@@ -101,8 +105,8 @@ std::string SinkTables(const RunStory& story) {
     }
     out += "</table>\n";
     if (sink.count > kSinkRows) {
-      out += fmt::format("<p class=\"note\">The first {} of {}; {}.csv holds every one.</p>\n",
-                         kSinkRows, sink.count, HtmlEscape(sink.name));
+      out += fmt::format("<p class=\"note\">The first {} of {}; {} holds every one.</p>\n",
+                         kSinkRows, sink.count, HtmlEscape(files[s]));
     }
   }
   return out;

@@ -4,7 +4,9 @@
 
 #include "reports/counterfactual.h"
 #include "reports/explain.h"
+#include "reports/markup_escape.h"
 #include "reports/pending_text.h"
+#include "reports/sink_file_names.h"
 #include "reports/text_report.h"
 
 namespace tidemark::reports {
@@ -15,8 +17,8 @@ namespace {
 constexpr size_t kSinkRows = 20;
 constexpr size_t kNotableRecords = 50;
 
-std::string SinkTable(const sim::SinkOutput& sink) {
-  std::string out = fmt::format("### {} ({} record{})\n\n", sink.name, sink.count,
+std::string SinkTable(const sim::SinkOutput& sink, const std::string& csv_file) {
+  std::string out = fmt::format("### {} ({} record{})\n\n", MarkdownText(sink.name), sink.count,
                                 sink.count == 1 ? "" : "s");
   if (sink.records.empty()) return out + "No records.\n\n";
   std::vector<std::string> names, rule;
@@ -33,7 +35,7 @@ std::string SinkTable(const sim::SinkOutput& sink) {
     out += fmt::format("| {} |\n", fmt::join(cells, " | "));
   }
   if (sink.count > kSinkRows) {
-    out += fmt::format("\n{} more in `{}.csv`.\n", sink.count - kSinkRows, sink.name);
+    out += fmt::format("\n{} more in {}.\n", sink.count - kSinkRows, MarkdownCode(csv_file, false));
   }
   return out + "\n";
 }
@@ -64,12 +66,12 @@ std::string PendingSection(const RunStory& story) {
   for (const sim::PendingSubtask& p : story.result().pending) {
     for (const engine::PendingWindow& w : p.windows) {
       const std::string would = PendingCounterfactualText(plan, p, w);
-      out += fmt::format("- {}: {}; {}{}\n", MarkdownCell(PendingWindowName(plan, p, w)),
-                         MarkdownCell(PendingContents(w)), MarkdownCell(PendingWaitsFor(plan, p, w)),
-                         would.empty() ? "" : "; " + MarkdownCell(would));
+      out += fmt::format("- {}: {}; {}{}\n", MarkdownText(PendingWindowName(plan, p, w)),
+                         MarkdownText(PendingContents(w)), MarkdownText(PendingWaitsFor(plan, p, w)),
+                         would.empty() ? "" : "; " + MarkdownText(would));
     }
     if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
-      out += fmt::format("  - watermark held back by: {}\n", MarkdownCell(HoldChainText(plan, p)));
+      out += fmt::format("  - watermark held back by: {}\n", MarkdownText(HoldChainText(plan, p)));
     }
   }
   return out + "\n";
@@ -77,42 +79,33 @@ std::string PendingSection(const RunStory& story) {
 
 }  // namespace
 
-std::string MarkdownCell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context) {
   const sim::ScenarioSpec& spec = story.plan().spec;
-  std::string out = fmt::format("# tidemark report: {}\n\n", spec.name);
+  std::string out = fmt::format("# tidemark report: {}\n\n", MarkdownText(spec.name));
   if (!spec.description.empty()) {
+    // The first paragraph, as one line of text.
     const std::string first = spec.description.substr(0, spec.description.find("\n\n"));
-    out += fmt::format("{}\n\n", first.back() == '\n' ? first.substr(0, first.size() - 1) : first);
+    out += MarkdownText(first) + "\n\n";
   }
   out += "| | |\n|---|---|\n";
-  out += fmt::format("| scenario | `{}` |\n", ScenarioFileName(spec));
+  out += fmt::format("| scenario | {} |\n", MarkdownCode(ScenarioFileName(spec), /*in_table=*/true));
   out += fmt::format("| hash | `{}` |\n", ScenarioHash(spec));
   out += fmt::format("| seed | {} |\n", context.seed);
   out += fmt::format("| tool | tidemark {} |\n", context.tool_version);
   out += fmt::format("| records in | {} |\n\n", story.result().records_in);
   if (story.cut()) out += DetailCutNote(story) + " `records.jsonl` lists every trace row.\n\n";
   out += "## Verdicts\n\n" + VerdictTable(story) + "\n";
-  out += fmt::format("`{}`\n\n", FormatLedgerSummary(story.plan(), story.result()));
+  // Not at the start of a line: a span fenced by three backticks would open a code block.
+  out += "Ledger: " + MarkdownCode(FormatLedgerSummary(story.plan(), story.result()), false) + "\n\n";
   out += "## Sinks\n\n";
-  for (const sim::SinkOutput& sink : story.result().sinks) out += SinkTable(sink);
+  const std::vector<std::string> files = SinkCsvFileNames(story.plan());
+  for (size_t s = 0; s < story.result().sinks.size(); ++s) {
+    out += SinkTable(story.result().sinks[s], files[s]);
+  }
   std::vector<std::string> notable;
   for (const RecordStory& r : story.records()) {
     if (r.kind == sim::TraceRowKind::kEvent && Notable(r.verdict)) {
-      notable.push_back("- " + VerdictSentence(story, r));
+      notable.push_back("- " + MarkdownText(VerdictSentence(story, r)));
     }
   }
   const std::string pending = PendingSection(story);

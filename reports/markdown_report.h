@@ -13,9 +13,6 @@ namespace tidemark::reports {
 
 std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context);
 
-// `text` made safe inside a Markdown table cell (pipes escaped, newlines as spaces).
-std::string MarkdownCell(const std::string& text);
-
 }  // namespace tidemark::reports
 
 #endif  // TIDEMARK_REPORTS_MARKDOWN_REPORT_H_

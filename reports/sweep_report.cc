@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
-#include "reports/timeline_svg.h"
+#include "reports/markup_escape.h"
 
 namespace tidemark::reports {
 
@@ -27,24 +27,11 @@ std::string Latency(const std::optional<int64_t>& ms) {
 
 std::string Percent(double share) { return fmt::format("{:.1f}%", share * 100.0); }
 
-std::string XmlEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string FormatSweepMarkdown(const SweepReport& r) {
-  std::string out = fmt::format("## sweep {} ({})\n\n", r.name, r.scenario);
+  std::string out =
+      fmt::format("## sweep {} ({})\n\n", MarkdownText(r.name), MarkdownText(r.scenario));
   if (r.shard.count > 1) {
     out += fmt::format("Shard {}/{} of {} points; merge the shards' JSON with --merge.\n\n",
                        r.shard.index, r.shard.count, r.points);
@@ -52,7 +39,7 @@ std::string FormatSweepMarkdown(const SweepReport& r) {
   std::string header = "|";
   std::string rule = "|";
   for (const sim::SweepSetting& s : r.settings) {
-    header += fmt::format(" {} |", s.key);
+    header += fmt::format(" {} |", MarkdownCell(s.key));
     rule += "---|";
   }
   out += header +
@@ -61,7 +48,7 @@ std::string FormatSweepMarkdown(const SweepReport& r) {
   out += rule + "---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const SweepPointResult& p : r.results) {
     std::string row = "|";
-    for (const auto& [key, value] : p.point) row += fmt::format(" {} |", value);
+    for (const auto& [key, value] : p.point) row += fmt::format(" {} |", MarkdownCell(value));
     const sim::SweepMetrics& m = p.metrics;
     out += row + fmt::format(" {} | {} | {} | {} | {} | {} ({}) | {} | {} |\n", m.records_in,
                              m.late, Percent(m.late_share), m.dropped, m.side_output, m.windows,

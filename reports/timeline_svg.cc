@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/markup_escape.h"
 #include "reports/pending_text.h"
 
 namespace tidemark::reports {
@@ -14,22 +15,6 @@ namespace tidemark::reports {
 using engine::Timestamp;
 using sim::NodeIndex;
 using sim::PlannedNode;
-
-std::string HtmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string_view VerdictColour(Verdict verdict) {
   switch (verdict) {

@@ -31,9 +31,6 @@ std::string_view VerdictColour(Verdict verdict);
 
 std::string RenderTimelineSvg(const RunStory& story);
 
-// Escapes &, <, >, " and ' for HTML/SVG text and attributes.
-std::string HtmlEscape(std::string_view text);
-
 }  // namespace tidemark::reports
 
 #endif  // TIDEMARK_REPORTS_TIMELINE_SVG_H_
