@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "reports/report_files.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 
@@ -31,12 +32,17 @@ class RowProgress;
 // reports::kReportDetailRows rows of each source, and each sink keeps its
 // first that many records unless `every_sink_record` (run's text output
 // prints them all). With `report_folder`, the report is written there: the
-// sink CSVs streamed during the run (with `record_metadata`, carrying
-// @timestamp, @watermark and @at), then report.html, report.md and
-// report.json, and records.jsonl when the detail was cut.
+// sink CSVs streamed during the run, written as `csv` says, then
+// report.html, report.md and report.json, and records.jsonl when the detail
+// was cut.
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-                           const std::string* report_folder = nullptr, bool record_metadata = false,
-                           bool every_sink_record = false);
+                           const std::string* report_folder = nullptr,
+                           const reports::SinkCsvOptions& csv = {}, bool every_sink_record = false);
+
+// --keep-csv-formulas, for the commands that write a report folder.
+void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep);
+// kKeep when the flag was given, else kNeutralise.
+sim::CsvFormulas CsvFormulas(bool keep);
 
 }  // namespace tidemark::app
 

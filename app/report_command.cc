@@ -1,4 +1,4 @@
-// `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--trace S=F]`: write report.html, report.md,
+// `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--keep-csv-formulas] [--trace S=F]`: write report.html, report.md,
 // report.json and one CSV per sink into DIR.
 #include <cstdio>
 #include <filesystem>
@@ -23,16 +23,17 @@ struct ReportFlags {
   std::string output;
   std::optional<uint64_t> seed;
   bool metadata = false;
+  bool keep_csv_formulas = false;
   std::vector<std::string> traces;  // SOURCE=FILE
   RootFlags paths;  // --root, --allow-outside-root
 };
 }  // namespace
 
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-                           const std::string* report_folder, bool record_metadata,
+                           const std::string* report_folder, const reports::SinkCsvOptions& csv,
                            bool every_sink_record) {
   std::optional<reports::SinkCsvFiles> csvs;
-  if (report_folder) csvs.emplace(*report_folder, plan, record_metadata);
+  if (report_folder) csvs.emplace(*report_folder, plan, csv);
   sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
   options.detail_rows = reports::kReportDetailRows;
   if (!every_sink_record) options.max_sink_records = reports::kReportDetailRows;
@@ -50,7 +51,8 @@ sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress&
   reports::WriteReportFiles(
       *report_folder, reports::RenderReportPages(story, {.tool_version = TIDEMARK_VERSION,
                                                          .seed = seed,
-                                                         .record_metadata = record_metadata}));
+                                                         .record_metadata = csv.metadata,
+                                                         .csv_formulas = csv.formulas}));
   const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
   if (result.detail_cut) {
     progress.Stage("writing records.jsonl");
@@ -61,6 +63,16 @@ sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress&
   }
   csvs->Finish();
   return result;
+}
+
+void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep) {
+  command->add_flag("--keep-csv-formulas", *keep,
+                    "Write sink CSV cells as they are, even those starting with = + - @ that a "
+                    "spreadsheet would run as formulas (by default they get a leading ')");
+}
+
+sim::CsvFormulas CsvFormulas(bool keep) {
+  return keep ? sim::CsvFormulas::kKeep : sim::CsvFormulas::kNeutralise;
 }
 
 void AddReportCommand(CLI::App& app, int* exit_code) {
@@ -76,6 +88,7 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");
+  AddKeepCsvFormulasFlag(report, &flags->keep_csv_formulas);
   report->callback([flags, exit_code] {
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
     ApplyTraceOverrides(flags->traces, spec);
@@ -83,7 +96,8 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     RowProgress progress("report");
     const sim::RunResult result =
-        RunDetailed(plan, seed, progress, &flags->output, flags->metadata);
+        RunDetailed(plan, seed, progress, &flags->output,
+                    {.metadata = flags->metadata, .formulas = CsvFormulas(flags->keep_csv_formulas)});
     progress.Done();
     std::printf("wrote %s/report.html, report.md, report.json%s and %zu CSV file%s\n",
                 flags->output.c_str(), result.detail_cut ? ", records.jsonl" : "",

@@ -33,6 +33,7 @@ struct RunFlags {
   std::vector<std::string> traces;  // SOURCE=FILE
   std::optional<std::string> report;
   bool json = false;
+  bool keep_csv_formulas = false;
   RootFlags paths;  // --root, --allow-outside-root
 };
 
@@ -51,6 +52,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   run->add_option("--report", flags->report,
                   "Also write report.html, report.md, report.json and a CSV per sink here");
   run->add_flag("--json", flags->json, "Print report.json instead of the text summary");
+  AddKeepCsvFormulasFlag(run, &flags->keep_csv_formulas);
   run->callback([flags, exit_code] {
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
     ApplyTraceOverrides(flags->traces, spec);
@@ -71,7 +73,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     if (detailed) {
       // The text output prints every sink record; --json lists the first ones.
       result = RunDetailed(plan, seed, progress, flags->report ? &*flags->report : nullptr,
-                           false, !flags->json);
+                           {.formulas = CsvFormulas(flags->keep_csv_formulas)}, !flags->json);
     } else {
       sim::RunOptions options{.seed = seed,
                               .detail = engine::Ledger::Detail::kCountsOnly,

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/scenario/scenario.h"
+#include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
 
@@ -16,6 +17,9 @@ struct ReportContext {
   uint64_t seed = 0;         // the seed the run used
   // Sink CSVs also get @timestamp, @watermark and @at columns (`report --metadata`).
   bool record_metadata = false;
+  // Sink CSV cells that a spreadsheet would run as formulas get a leading
+  // apostrophe unless kKeep (`--keep-csv-formulas`).
+  sim::CsvFormulas csv_formulas = sim::CsvFormulas::kNeutralise;
 };
 
 // "fnv1a64:<16 hex digits>" over the scenario file's bytes, then each

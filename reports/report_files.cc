@@ -10,6 +10,7 @@
 #include "reports/html_report.h"
 #include "reports/json_report.h"
 #include "reports/markdown_report.h"
+#include "reports/sink_file_names.h"
 #include "reports/text_report.h"
 #include "sim/check/expectations.h"
 #include "sim/trace/csv_writer.h"
@@ -19,26 +20,17 @@ namespace tidemark::reports {
 
 namespace {
 
-std::string SafeName(const std::string& name) {
-  std::string out;
-  for (char c : name) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       c == '.' || c == '_' || c == '-';
-    out += plain ? c : '_';
-  }
-  return out.empty() || out[0] == '.' ? "_" + out : out;
-}
-
-std::string CsvHeaderLine(const engine::Schema& schema, bool metadata) {
-  return sim::CsvHeader(schema) + (metadata ? ",@timestamp,@watermark,@at\n" : "\n");
+std::string CsvHeaderLine(const engine::Schema& schema, const SinkCsvOptions& options) {
+  return sim::CsvHeader(schema, options.formulas) +
+         (options.metadata ? ",@timestamp,@watermark,@at\n" : "\n");
 }
 
 // With metadata, the columns golden files may carry too: an empty
 // @timestamp is no timestamp.
-void AppendCsvLine(const engine::Record& record, const sim::RecordEmission& emission, bool metadata,
-                   std::string& out) {
-  out += sim::CsvRow(record);
-  if (metadata) {
+void AppendCsvLine(const engine::Record& record, const sim::RecordEmission& emission,
+                   const SinkCsvOptions& options, std::string& out) {
+  out += sim::CsvRow(record, options.formulas);
+  if (options.metadata) {
     const engine::Timestamp ts = record.timestamp;
     out += "," + (ts.is_min() ? std::string() : sim::FormatMetadataTime(ts, true));
     out += "," + sim::FormatMetadataTime(emission.watermark, false);
@@ -47,10 +39,10 @@ void AppendCsvLine(const engine::Record& record, const sim::RecordEmission& emis
   out += "\n";
 }
 
-std::string SinkCsv(const sim::SinkOutput& sink, bool metadata) {
-  std::string out = CsvHeaderLine(sink.schema, metadata);
+std::string SinkCsv(const sim::SinkOutput& sink, const SinkCsvOptions& options) {
+  std::string out = CsvHeaderLine(sink.schema, options);
   for (size_t i = 0; i < sink.records.size(); ++i) {
-    AppendCsvLine(sink.records[i], sink.emissions[i], metadata, out);
+    AppendCsvLine(sink.records[i], sink.emissions[i], options, out);
   }
   return out;
 }
@@ -91,14 +83,17 @@ std::vector<ReportFile> RenderReportPages(const RunStory& story, const ReportCon
 
 std::vector<ReportFile> RenderReportFiles(const RunStory& story, const ReportContext& context) {
   std::vector<ReportFile> files = RenderReportPages(story, context);
-  for (const sim::SinkOutput& sink : story.result().sinks) {
-    files.push_back({SafeName(sink.name) + ".csv", SinkCsv(sink, context.record_metadata)});
+  const std::vector<std::string> names = SinkCsvFileNames(story.plan());
+  const SinkCsvOptions options{.metadata = context.record_metadata, .formulas = context.csv_formulas};
+  for (size_t s = 0; s < story.result().sinks.size(); ++s) {
+    files.push_back({names[s], SinkCsv(story.result().sinks[s], options)});
   }
   return files;
 }
 
-SinkCsvFiles::SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan, bool metadata)
-    : metadata_(metadata) {
+SinkCsvFiles::SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan,
+                           const SinkCsvOptions& options)
+    : options_(options) {
   std::error_code error;
   for (std::filesystem::path at = folder; !at.empty() && !std::filesystem::exists(at, error);
        at = at.parent_path()) {
@@ -106,14 +101,16 @@ SinkCsvFiles::SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan, 
     if (at == at.parent_path()) break;
   }
   CreateFolder(folder);
-  for (const sim::PlannedSink& sink : plan.sinks) {
+  const std::vector<std::string> names = SinkCsvFileNames(plan);
+  for (size_t s = 0; s < plan.sinks.size(); ++s) {
+    const sim::PlannedSink& sink = plan.sinks[s];
     File file;
-    file.path = (std::filesystem::path(folder) / (SafeName(sink.name) + ".csv")).string();
+    file.path = (std::filesystem::path(folder) / names[s]).string();
     file.temporary = file.path + ".partial";
     file.out = std::fopen(file.temporary.c_str(), "wb");
     if (file.out == nullptr) throw engine::InputError({file.path, 0, 0}, "cannot write the report file");
     files_.push_back(std::move(file));
-    const std::string header = CsvHeaderLine(plan.nodes[sink.node].schema, metadata);
+    const std::string header = CsvHeaderLine(plan.nodes[sink.node].schema, options_);
     std::fwrite(header.data(), 1, header.size(), files_.back().out);
   }
 }
@@ -135,7 +132,7 @@ SinkCsvFiles::~SinkCsvFiles() {
 void SinkCsvFiles::Add(size_t sink, const engine::Record& record,
                        const sim::RecordEmission& emission) {
   row_.clear();
-  AppendCsvLine(record, emission, metadata_, row_);
+  AppendCsvLine(record, emission, options_, row_);
   std::fwrite(row_.data(), 1, row_.size(), files_[sink].out);
 }
 

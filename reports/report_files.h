@@ -21,8 +21,8 @@ struct ReportFile {
   std::string content;
 };
 
-// In this order: report.html, report.md, report.json, then `<sink>.csv` per
-// sink in scenario order (characters outside [A-Za-z0-9._-] become '_').
+// In this order: report.html, report.md, report.json, then a CSV per sink in
+// scenario order, named by SinkCsvFileNames.
 std::vector<ReportFile> RenderReportFiles(const RunStory& story, const ReportContext& context);
 
 // report.html, report.md and report.json only: the sink CSVs of a long run
@@ -40,10 +40,16 @@ inline constexpr uint64_t kReportDetailRows = 5000;
 // temporary names and renamed by Finish(); if the run fails first, the
 // destructor removes them and the folders it created, so bad input leaves
 // no partial report.
+// How a report folder's sink CSVs are written.
+struct SinkCsvOptions {
+  bool metadata = false;  // @timestamp, @watermark and @at columns (`report --metadata`)
+  sim::CsvFormulas formulas = sim::CsvFormulas::kNeutralise;
+};
+
 class SinkCsvFiles {
  public:
   // Creates `folder`. Throws engine::InputError if it or a file cannot be made.
-  SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan, bool metadata);
+  SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan, const SinkCsvOptions& options);
   SinkCsvFiles(const SinkCsvFiles&) = delete;
   SinkCsvFiles& operator=(const SinkCsvFiles&) = delete;
   ~SinkCsvFiles();
@@ -61,7 +67,7 @@ class SinkCsvFiles {
   std::vector<File> files_;
   std::vector<std::string> created_;  // folders this made, deepest first
   bool finished_ = false;
-  bool metadata_;
+  SinkCsvOptions options_;
   std::string row_;  // reused per record
 };
 
