@@ -47,6 +47,14 @@ add_test(NAME report_html_renders_in_chromium
     -DEXPECT_MARKS=10 -DEXPECT_LINES=1
     -P ${PROJECT_SOURCE_DIR}/reports/browser_check.cmake)
 
+# Names, a description and values that are script tags, handlers and links
+# stay text on the page, in report.md and in the CSVs.
+add_test(NAME report_html_shows_hostile_names_as_text_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${PROJECT_SOURCE_DIR}/reports/testdata/hostile-names.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_shows_hostile_names
+    -P ${PROJECT_SOURCE_DIR}/reports/browser_escape_check.cmake)
+
 # A run that leaves two windows pending (§1.13): an open band for each, the
 # legend entry and the "Pending windows" section.
 add_test(NAME report_html_draws_pending_windows_in_chromium
