@@ -218,6 +218,46 @@ BOOST_AUTO_TEST_CASE(errors_are_located_in_the_line) {
              "t.kafka:1:35: error: the record has no key and value after its offset");
 }
 
+// A value that is not a JSON object is CSV: the schema's fields in order
+// (user.id, ts, temperature), quoted as in a CSV trace.
+BOOST_AUTO_TEST_CASE(a_csv_value_holds_the_schema_fields_in_order) {
+  const auto rows = ReadKafka(
+      "CreateTime:1700000000000\tPartition:1\tOffset:0\tk\tu1,10,1.5\n"
+      "CreateTime:1700000000001\tPartition:0\tOffset:1\tk\t\"u,1\",  20 , 2.5\n"
+      "NO_TIMESTAMP\tPartition:0\tOffset:2\tk\t\"\",30,\n");
+  BOOST_TEST_REQUIRE(rows.size() == 3u);
+  BOOST_TEST(rows[0].arrival->millis() == 1700000000000);
+  BOOST_TEST(*rows[0].partition == 1);
+  BOOST_TEST((rows[0].record.values[0] == Value(std::string("u1"))));
+  BOOST_TEST(rows[0].record.timestamp.millis() == 10);
+  BOOST_TEST((rows[0].record.values[2] == Value(1.5)));
+  // Quoted commas stay in the cell; spaces around cells go.
+  BOOST_TEST((rows[1].record.values[0] == Value(std::string("u,1"))));
+  BOOST_TEST(rows[1].record.timestamp.millis() == 20);
+  // A quoted empty cell is the empty string (so the key is not null); an
+  // empty one is null.
+  BOOST_TEST((rows[2].record.values[0] == Value(std::string())));
+  BOOST_TEST(std::holds_alternative<std::monostate>(rows[2].record.values[2]));
+  BOOST_TEST((rows[2].kind == TraceRowKind::kEvent));
+}
+
+// The value starts at column 37 (see above); a cell's error points at it.
+BOOST_AUTO_TEST_CASE(csv_value_errors_point_at_the_cell) {
+  const std::string prefix = "CreateTime:1\tPartition:0\tOffset:0\tk\t";
+  BOOST_TEST(KafkaError(prefix + "u1,x,1.5\n") ==
+             "t.kafka:1:40: error: field 'ts' expects an int, got 'x'");
+  BOOST_TEST(KafkaError(prefix + "u1,10\n") ==
+             "t.kafka:1:37: error: the CSV value has 2 cells, the schema 3 fields");
+  BOOST_TEST(KafkaError(prefix + "u1,10,1,9\n") ==
+             "t.kafka:1:45: error: the CSV value has 4 cells, the schema 3 fields");
+  BOOST_TEST(KafkaError(prefix + "u1,,1.5\n") ==
+             "t.kafka:1:40: error: event-time field 'ts' is empty");
+  BOOST_TEST(KafkaError(prefix + "\"u1,10,1.5\n") ==
+             "t.kafka:1:37: error: a quoted cell is not closed");
+  BOOST_TEST(KafkaError(prefix + ",10,1.5\n").starts_with(
+      "t.kafka:1:37: error: key field 'user.id' is empty: stream 'counts' keys by it"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

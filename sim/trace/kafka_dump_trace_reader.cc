@@ -38,11 +38,15 @@ bool Fail(RowError& error, size_t offset, std::string message, std::string hint)
 KafkaDumpTraceReader::KafkaDumpTraceReader(std::string path, TraceOptions options)
     : LineTraceReader(std::move(path), std::move(options),
                       "a Kafka dump has one record per line; is this a console-consumer dump?"),
-      parser_({.schema = this->options().schema,
-               .event_time_field = event_time_field(),
-               .key_fields = this->options().key_fields,
-               .dead_letter = this->options().on_bad_row == TraceOptions::OnBadRow::kRoute,
-               .timing_keys = false}) {}
+      json_values_({.schema = this->options().schema,
+                    .event_time_field = event_time_field(),
+                    .key_fields = this->options().key_fields,
+                    .dead_letter = this->options().on_bad_row == TraceOptions::OnBadRow::kRoute,
+                    .timing_keys = false}),
+      csv_values_({.schema = this->options().schema,
+                   .event_time_field = event_time_field(),
+                   .key_fields = this->options().key_fields,
+                   .dead_letter = this->options().on_bad_row == TraceOptions::OnBadRow::kRoute}) {}
 
 bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowError& error) {
   size_t at = 0;
@@ -99,7 +103,10 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
                 fmt::format("{} (the key is printed, then a tab, then the value)", kDumpHint));
   }
   const size_t value_at = at;
-  if (!parser_.Parse(body.substr(value_at), row, error)) {
+  const std::string_view value = body.substr(value_at);
+  const size_t first = value.find_first_not_of(" \t");
+  const bool json = first != std::string_view::npos && value[first] == '{';
+  if (!(json ? json_values_.Parse(value, row, error) : csv_values_.Parse(value, row, error))) {
     error.offset += value_at;
     return false;
   }

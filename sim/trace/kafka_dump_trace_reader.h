@@ -14,8 +14,10 @@
 // NO_TIMESTAMP leaves it to the source's arrival pace. The partition is the
 // row's @partition. The offset must be a whole number and is otherwise
 // unused; so is the key, which therefore must not hold a tab. The value is the
-// rest of the line, one JSON object read by the source schema as
-// json_row_parser.h says (it may set @kind, not @arrival or @partition).
+// rest of the line: a JSON object (its first character other than a space or
+// tab is '{') read by the source schema as json_row_parser.h says (it may set
+// @kind, not @arrival or @partition), or else one line of CSV holding the
+// schema's fields in order, read as csv_value_parser.h says (an event).
 // Streaming, blank lines, dead letters and errors as line_trace_reader.h says.
 #ifndef TIDEMARK_SIM_TRACE_KAFKA_DUMP_TRACE_READER_H_
 #define TIDEMARK_SIM_TRACE_KAFKA_DUMP_TRACE_READER_H_
@@ -23,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include "sim/trace/csv_value_parser.h"
 #include "sim/trace/json_row_parser.h"
 #include "sim/trace/line_trace_reader.h"
 
@@ -36,7 +39,8 @@ class KafkaDumpTraceReader : public LineTraceReader {
  private:
   bool ParseLine(std::string_view body, TraceRow& row, RowError& error) override;
 
-  JsonRowParser parser_;
+  JsonRowParser json_values_;
+  CsvValueParser csv_values_;
 };
 
 }  // namespace tidemark::sim
