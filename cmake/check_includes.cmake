@@ -53,7 +53,7 @@ set(libs_api fmt)
 set(libs_include "")
 set(libs_app fmt CLI nlohmann unistd.h)
 set(libs_fuzz unistd.h)
-set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h)
+set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h sys)
 set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
     sim/lint sim/check sim/explore reports api include)
 set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
