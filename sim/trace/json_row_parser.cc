@@ -474,11 +474,15 @@ bool JsonRowParser::Handler::Finish() {
 }
 
 JsonRowParser::JsonRowParser(Options options)
-    : handler_(std::make_unique<Handler>(std::move(options))) {}
+    : plain_(options.schema, options.event_time_field, options.key_fields, options.timing_keys),
+      plain_rows_(options.plain_rows) {
+  handler_ = std::make_unique<Handler>(std::move(options));
+}
 
 JsonRowParser::~JsonRowParser() = default;
 
 bool JsonRowParser::Parse(std::string_view text, TraceRow& row, RowError& error) {
+  if (plain_rows_ && plain_.Parse(text, row)) return true;
   Handler& h = *handler_;
   h.Begin(row);
   const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), &h) && h.Finish();

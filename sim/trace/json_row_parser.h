@@ -23,7 +23,8 @@
 // anything the CSV reader refuses (an empty event time, a null key field) are
 // errors at the key or value, as a byte offset into the text.
 //
-// Parsing goes through nlohmann's SAX interface straight into the row, with
+// A plain row is read in one pass by JsonPlainRowParser (json_plain_row.h);
+// any other goes through nlohmann's SAX interface straight into the row, with
 // no document built; an error's position is found by scanning the text again,
 // which only errors pay for.
 #ifndef TIDEMARK_SIM_TRACE_JSON_ROW_PARSER_H_
@@ -36,6 +37,7 @@
 #include <vector>
 
 #include "engine/schema.h"
+#include "sim/trace/json_plain_row.h"
 #include "sim/trace/null_key.h"
 #include "sim/trace/trace_row.h"
 
@@ -58,6 +60,9 @@ class JsonRowParser {
     // Whether @arrival and @partition may be written. A Kafka record's value
     // may not: the record's timestamp and partition are those.
     bool timing_keys = true;
+    // Plain rows are read in one pass. Both ways give the same rows; false
+    // exists so that tests can check that they do.
+    bool plain_rows = true;
   };
 
   explicit JsonRowParser(Options options);
@@ -73,6 +78,8 @@ class JsonRowParser {
  private:
   struct Handler;
   std::unique_ptr<Handler> handler_;
+  JsonPlainRowParser plain_;  // tried first; the handler reads what it declines
+  bool plain_rows_;
 };
 
 }  // namespace tidemark::sim
