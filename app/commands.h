@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <functional>
+
 #include "reports/report_files.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -30,14 +32,16 @@ class RowProgress;
 // A detailed run for report, run --report/--json and explain, in memory that
 // does not grow with the trace: detail is kept for the first
 // reports::kReportDetailRows rows of each source, and each sink keeps its
-// first that many records unless `every_sink_record` (run's text output
-// prints them all). With `report_folder`, the report is written there: the
+// first that many records; `each_sink_record`, when set, sees every one (run
+// spools its text output from there). With `report_folder`, the report is written there: the
 // sink CSVs streamed during the run, written as `csv` says, then
 // report.html, report.md and report.json, and records.jsonl when the detail
 // was cut.
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
                            const std::string* report_folder = nullptr,
-                           const reports::SinkCsvOptions& csv = {}, bool every_sink_record = false);
+                           const reports::SinkCsvOptions& csv = {},
+                           const std::function<void(size_t sink, const engine::Record&)>&
+                               each_sink_record = {});
 
 // --keep-csv-formulas, for the commands that write a report folder.
 void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep);

@@ -31,16 +31,18 @@ struct ReportFlags {
 
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
                            const std::string* report_folder, const reports::SinkCsvOptions& csv,
-                           bool every_sink_record) {
+                           const std::function<void(size_t sink, const engine::Record&)>&
+                               each_sink_record) {
   std::optional<reports::SinkCsvFiles> csvs;
   if (report_folder) csvs.emplace(*report_folder, plan, csv);
   sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
   options.detail_rows = reports::kReportDetailRows;
-  if (!every_sink_record) options.max_sink_records = reports::kReportDetailRows;
-  if (csvs) {
-    options.on_sink_record = [&csvs](size_t sink, const engine::Record& record,
-                                     const sim::RecordEmission& emission) {
-      csvs->Add(sink, record, emission);
+  options.max_sink_records = reports::kReportDetailRows;
+  if (csvs || each_sink_record) {
+    options.on_sink_record = [&csvs, &each_sink_record](size_t sink, const engine::Record& record,
+                                                        const sim::RecordEmission& emission) {
+      if (csvs) csvs->Add(sink, record, emission);
+      if (each_sink_record) each_sink_record(sink, record);
     };
   }
   progress.Attach(options);

@@ -18,6 +18,7 @@
 #include "reports/pending_text.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
+#include "reports/sink_row_spool.h"
 #include "reports/text_report.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -70,15 +71,23 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     }
     RowProgress progress("run");
     sim::RunResult result;
+    // The text output prints every sink record: spooled to temporary files as
+    // the run emits them, so memory does not grow with the output.
+    std::optional<reports::SinkRowSpool> spool;
+    if (!flags->json && !flags->count_only) spool.emplace(plan.sinks.size());
+    std::function<void(size_t, const engine::Record&)> spool_record;
+    if (spool) spool_record = [&spool](size_t sink, const engine::Record& r) { spool->Add(sink, r); };
     if (detailed) {
-      // The text output prints every sink record; --json lists the first ones.
       result = RunDetailed(plan, seed, progress, flags->report ? &*flags->report : nullptr,
-                           {.formulas = CsvFormulas(flags->keep_csv_formulas)}, !flags->json);
+                           {.formulas = CsvFormulas(flags->keep_csv_formulas)}, spool_record);
     } else {
       sim::RunOptions options{.seed = seed,
                               .detail = engine::Ledger::Detail::kCountsOnly,
-                              .sinks = flags->count_only ? sim::RunOptions::Sinks::kCount
-                                                         : sim::RunOptions::Sinks::kCollect};
+                              .sinks = sim::RunOptions::Sinks::kCount};
+      if (spool) {
+        options.on_sink_record = [&spool_record](size_t sink, const engine::Record& r,
+                                                 const sim::RecordEmission&) { spool_record(sink, r); };
+      }
       progress.Attach(options);
       result = sim::RunJob(plan, options);
     }
@@ -95,7 +104,12 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                      .c_str(),
                  stdout);
     } else {
-      std::fputs(reports::FormatRunText(plan, result).c_str(), stdout);
+      for (size_t s = 0; s < result.sinks.size(); ++s) {
+        std::fputs(reports::FormatSinkHeading(result.sinks[s]).c_str(), stdout);
+        spool->CopyTo(s, stdout);
+        std::fputs("\n", stdout);
+      }
+      std::fputs(reports::FormatRunTail(plan, result).c_str(), stdout);
     }
     *exit_code = kExitOk;
   });

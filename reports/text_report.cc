@@ -51,17 +51,23 @@ std::string FormatLedgerSummary(const sim::JobPlan& plan, const sim::RunResult& 
   return out;
 }
 
+std::string FormatSinkHeading(const sim::SinkOutput& sink) {
+  return fmt::format("== {} ({}) ==\n", sink.name, Plural(sink.count, "record")) +
+         sim::CsvHeader(sink.schema) + "\n";
+}
+
+std::string FormatRunTail(const sim::JobPlan& plan, const sim::RunResult& result) {
+  return FormatLedgerSummary(plan, result) + "\n" + FormatPendingText(plan, result);
+}
+
 std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result) {
   std::string out;
   for (const sim::SinkOutput& sink : result.sinks) {
-    out += fmt::format("== {} ({}) ==\n", sink.name, Plural(sink.records.size(), "record"));
-    out += sim::CsvHeader(sink.schema) + "\n";
+    out += FormatSinkHeading(sink);
     for (const engine::Record& record : sink.records) out += sim::CsvRow(record) + "\n";
     out += "\n";
   }
-  out += FormatLedgerSummary(plan, result) + "\n";
-  out += FormatPendingText(plan, result);
-  return out;
+  return out + FormatRunTail(plan, result);
 }
 
 }  // namespace tidemark::reports

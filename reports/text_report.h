@@ -14,7 +14,15 @@
 namespace tidemark::reports {
 
 // Every sink as a small CSV table under a heading, then the ledger summary.
+// REQUIRES: every sink kept all its records (RunOptions::Sinks::kCollect, no cap).
 std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result);
+
+// FormatRunText's parts, for printing a run whose sink rows were spooled
+// (sink_row_spool.h): a sink's heading with its count and its CSV header
+// line; then, after every table and its blank line, the ledger summary and
+// the pending windows.
+std::string FormatSinkHeading(const sim::SinkOutput& sink);
+std::string FormatRunTail(const sim::JobPlan& plan, const sim::RunResult& result);
 
 // One line: records in, then per operator the count of each fate.
 // e.g. "ledger: 8 records in; classify: 3 emitted, 5 to 'low-temp'; sinks: hot 3, cold 5"
