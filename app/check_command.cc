@@ -11,6 +11,7 @@
 
 #include "app/ci_output.h"
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "engine/input_error.h"
@@ -183,8 +184,12 @@ Outcome CheckOne(const Found& found, const CheckFlags& flags, reports::CheckCase
       std::printf("SKIP %s (no expectations)\n", file.c_str());
       return Outcome::kSkipped;
     }
-    const sim::RunResult result =
-        sim::RunJob(plan, sim::CheckRunOptions(plan, flags.seed.value_or(plan.spec.seed)));
+    // A long trace shows its rows read on a terminal, cleared before the verdict line.
+    sim::RunOptions options = sim::CheckRunOptions(plan, flags.seed.value_or(plan.spec.seed));
+    RowProgress progress("check");
+    progress.Attach(options);
+    const sim::RunResult result = sim::RunJob(plan, options);
+    progress.Done();
     // --update writes what is missing or wrong from the current output.
     auto write_expectations = [&] {
       const std::vector<std::string> written = sim::UpdateExpectations(plan, result);
