@@ -10,6 +10,7 @@
 #include "engine/nearest_name.h"
 #include "reports/counterfactual.h"
 #include "reports/empty_stream.h"
+#include "reports/held_watermarks.h"
 #include "reports/pending_text.h"
 #include "reports/watermark_origin.h"
 
@@ -608,6 +609,11 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   if (options.stream) {
     const std::string why = WhyEmpty(story, *options.stream);
     if (!why.empty()) out += "\nWhy it is empty:\n  " + why + "\n";
+  }
+  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
+  if (!held.empty()) {
+    out += "\nWatermark held back:\n";
+    for (const HeldWatermark& h : held) out += "  " + HeldWatermarkText(plan, h) + "\n";
   }
   const std::string pending = FormatPendingText(plan, story.result());
   if (!pending.empty()) out += "\nP" + pending.substr(1);

@@ -6,6 +6,7 @@
 
 #include "reports/counterfactual.h"
 #include "reports/explain.h"
+#include "reports/held_watermarks.h"
 #include "reports/markup_escape.h"
 #include "reports/pending_text.h"
 #include "reports/sink_file_names.h"
@@ -177,6 +178,17 @@ std::string PendingList(const RunStory& story) {
   return out + "</ul>\n";
 }
 
+// Partitions that held a watermark back while others advanced; empty when none.
+std::string HeldList(const RunStory& story) {
+  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
+  if (held.empty()) return "";
+  std::string out = "<h2 id=\"held\">Watermark held back</h2>\n<ul class=\"held\">\n";
+  for (const HeldWatermark& h : held) {
+    out += "<li>" + HtmlEscape(HeldWatermarkText(story.plan(), h)) + "</li>\n";
+  }
+  return out + "</ul>\n";
+}
+
 }  // namespace
 
 std::string FormatHtmlReport(const RunStory& story, const ReportContext& context) {
@@ -203,6 +215,7 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
            HtmlEscape(spec.description) + "</pre></details>\n";
   }
+  out += HeldList(story);
   out += PendingList(story);
   out += "<h2>Records</h2>\n" + LedgerTable(story);
   out += "<h2>Outputs</h2>\n" + SinkTables(story);

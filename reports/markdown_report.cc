@@ -4,6 +4,7 @@
 
 #include "reports/counterfactual.h"
 #include "reports/explain.h"
+#include "reports/held_watermarks.h"
 #include "reports/markup_escape.h"
 #include "reports/pending_text.h"
 #include "reports/sink_file_names.h"
@@ -107,6 +108,12 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
     if (r.kind == sim::TraceRowKind::kEvent && Notable(r.verdict)) {
       notable.push_back("- " + MarkdownText(VerdictSentence(story, r)));
     }
+  }
+  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
+  if (!held.empty()) {
+    out += "## Watermark held back\n\n";
+    for (const HeldWatermark& h : held) out += "- " + MarkdownText(HeldWatermarkText(story.plan(), h)) + "\n";
+    out += "\n";
   }
   const std::string pending = PendingSection(story);
   out += pending;
