@@ -5,16 +5,7 @@
 #         -DEXPECT_MARKS=<n> -DEXPECT_LINES=<n> [-DEXPECT_PENDING=<n>] -P browser_check.cmake
 # EXPECT_PENDING: the open bands of windows still pending at the end, and the
 # "Pending windows" section that lists them.
-if(NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}")
-  message(FATAL_ERROR "chromium not found: install Debian's 'chromium' (./dev.sh test does)")
-endif()
-file(REMOVE_RECURSE ${SCRATCH})
-file(MAKE_DIRECTORY ${SCRATCH}/profile)
-execute_process(COMMAND ${TIDEMARK} report ${SCENARIO} -o ${SCRATCH}/report
-  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "tidemark report exited ${status}:\n${out}${err}")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/browser_report.cmake)
 set(page ${SCRATCH}/report/report.html)
 file(READ ${page} html)
 foreach(external "http:" "https:" "<script" "<link" "url(" "@import" "src=")
@@ -24,10 +15,7 @@ foreach(external "http:" "https:" "<script" "<link" "url(" "@import" "src=")
   endif()
 endforeach()
 
-# Headless flags for a machine without network; a fresh profile.
-set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
-  --disable-background-networking --disable-component-update --disable-sync
-  --user-data-dir=${SCRATCH}/profile --enable-logging=stderr --v=0)
+set(flags ${chromium_flags} --enable-logging=stderr --v=0)
 execute_process(COMMAND ${CHROMIUM} ${flags} --screenshot=${SCRATCH}/report.png
   --window-size=1400,1000 file://${page}
   TIMEOUT 90 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE shot_log)

@@ -5,21 +5,8 @@
 # report.md shows the names escaped and the sink CSV neutralises the formula.
 #   cmake -DTIDEMARK=<exe> -DCHROMIUM=<chromium> -DSCENARIO=<file.yaml> -DSCRATCH=<dir>
 #         -P browser_escape_check.cmake
-if(NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}")
-  message(FATAL_ERROR "chromium not found: install Debian's 'chromium' (./dev.sh test does)")
-endif()
-file(REMOVE_RECURSE ${SCRATCH})
-file(MAKE_DIRECTORY ${SCRATCH}/profile)
-execute_process(COMMAND ${TIDEMARK} report ${SCENARIO} -o ${SCRATCH}/report
-  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "tidemark report exited ${status}:\n${out}${err}")
-endif()
-
-set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
-  --disable-background-networking --disable-component-update --disable-sync
-  --user-data-dir=${SCRATCH}/profile)
-execute_process(COMMAND ${CHROMIUM} ${flags} --dump-dom file://${SCRATCH}/report/report.html
+include(${CMAKE_CURRENT_LIST_DIR}/browser_report.cmake)
+execute_process(COMMAND ${CHROMIUM} ${chromium_flags} --dump-dom file://${SCRATCH}/report/report.html
   TIMEOUT 90 RESULT_VARIABLE status OUTPUT_VARIABLE dom ERROR_VARIABLE log)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "chromium --dump-dom failed (${status}):\n${log}")

@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include "reports/detailed_run_test_file.h"
 #include "reports/explain.h"
 #include "reports/pending_text.h"
 #include "reports/run_story.h"
@@ -29,17 +30,6 @@ std::string Text(const std::string& name) {
   return text.str();
 }
 
-struct Detailed {
-  explicit Detailed(sim::ScenarioSpec spec)
-      : plan(sim::PlanJob(std::move(spec))),
-        result(sim::RunJob(plan, {.seed = plan.spec.seed,
-                                  .detail = engine::Ledger::Detail::kEveryRecord})),
-        story(plan, result) {}
-  sim::JobPlan plan;
-  sim::RunResult result;
-  RunStory story;
-};
-
 sim::ScenarioSpec Spec(const std::string& yaml, const std::string& name) {
   return sim::ParseScenario(yaml, name, Dir());
 }
@@ -51,14 +41,14 @@ std::string Replace(std::string text, const std::string& from, const std::string
 }
 
 Verdict VerdictOfRow(sim::ScenarioSpec spec, engine::RecordId row) {
-  const Detailed run(std::move(spec));
+  const DetailedRun run(std::move(spec));
   return run.story.Find(0, row)->verdict;
 }
 
 BOOST_AUTO_TEST_SUITE(counterfactual)
 
 BOOST_AUTO_TEST_CASE(a_late_record_names_the_bound_and_lateness_that_would_keep_it) {
-  const Detailed run(Spec(Text("late-record.yaml"), "late-record.yaml"));
+  const DetailedRun run(Spec(Text("late-record.yaml"), "late-record.yaml"));
   const RecordStory* r = run.story.Find(0, 2);
   BOOST_TEST_REQUIRE(r != nullptr);
   BOOST_TEST((r->verdict == Verdict::kLateToSideOutput));
@@ -95,7 +85,7 @@ BOOST_AUTO_TEST_CASE(rerunning_with_the_printed_lateness_makes_a_late_firing_not
     sim::ScenarioSpec spec = Spec(Text("late-record.yaml"), "late-record.yaml");
     spec.streams[0].window->allowed_lateness = engine::Duration::Millis(lateness);
     BOOST_TEST_CONTEXT("allowed_lateness " << lateness) {
-      const Detailed run(std::move(spec));
+      const DetailedRun run(std::move(spec));
       BOOST_TEST((run.story.Find(0, 2)->verdict == verdict));
       if (verdict == Verdict::kWithinLateness) {
         // [0, 10000) fired on time with row 0, then late with rows 0 and 2.
@@ -113,7 +103,7 @@ BOOST_AUTO_TEST_CASE(a_row_at_the_printed_timestamp_fires_the_pending_window) {
     const std::string yaml =
         Replace(Text("window-never-fires-unbounded.yaml"), last,
                 last + fmt::format("      - {{sensor_id: s2, ts: {}, temperature: 30.0}}\n", ts));
-    const Detailed run(Spec(yaml, "window-never-fires-unbounded.yaml"));
+    const DetailedRun run(Spec(yaml, "window-never-fires-unbounded.yaml"));
     BOOST_TEST_CONTEXT("ts " << ts) {
       BOOST_TEST((run.result.sinks[0].count == 2u) == fired);  // s1 and s2 in [0, 10000)
       BOOST_TEST((run.story.Find(0, 0)->verdict == Verdict::kOnTime) == fired);
@@ -129,9 +119,9 @@ BOOST_AUTO_TEST_CASE(idleness_fires_the_window_an_empty_partition_held) {
       "watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s}";
   const std::string with_idleness =
       "watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s, idleness: 5s}";
-  const Detailed held(Spec(Text("idle-partition-blocks-window.yaml"), "idle.yaml"));
+  const DetailedRun held(Spec(Text("idle-partition-blocks-window.yaml"), "idle.yaml"));
   BOOST_TEST(held.result.sinks[0].count == 0u);
-  const Detailed idle(Spec(Replace(Text("idle-partition-blocks-window.yaml"), strategy, with_idleness),
+  const DetailedRun idle(Spec(Replace(Text("idle-partition-blocks-window.yaml"), strategy, with_idleness),
                            "idle.yaml"));
   BOOST_TEST(idle.result.sinks[0].count == 1u);
   BOOST_TEST((idle.story.Find(0, 0)->verdict == Verdict::kOnTime));

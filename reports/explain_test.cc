@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/input_error.h"
+#include "reports/detailed_run_test_file.h"
 #include "reports/run_story.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -12,17 +13,6 @@
 
 namespace tidemark::reports {
 namespace {
-
-struct Detailed {
-  explicit Detailed(const std::string& scenario)
-      : plan(sim::PlanJob(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario))),
-        result(sim::RunJob(plan, {.seed = plan.spec.seed,
-                                  .detail = engine::Ledger::Detail::kEveryRecord})),
-        story(plan, result) {}
-  sim::JobPlan plan;
-  sim::RunResult result;
-  RunStory story;
-};
 
 bool Contains(const std::string& text, const std::string& piece) {
   return text.find(piece) != std::string::npos;
@@ -35,7 +25,7 @@ BOOST_AUTO_TEST_SUITE(explain)
 // scenario's description: watermark = highest timestamp - 2000 - 1 on each
 // 200 ms tick, rows 1 s apart; [0, 10000) has max timestamp = cleanup = 9999.
 BOOST_AUTO_TEST_CASE(every_flagship_record_gets_its_deciding_inequality) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string on_time = ", so the record is on time and joins the window";
   const std::string late = ", so the record is late and goes to 'late-readings'";
   const std::vector<std::string> expected = {
@@ -69,7 +59,7 @@ BOOST_AUTO_TEST_CASE(every_flagship_record_gets_its_deciding_inequality) {
 }
 
 BOOST_AUTO_TEST_CASE(flagship_timeline_shows_watermarks_firings_and_out_of_order_arrivals) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string text = FormatExplanation(run.story, {});
   BOOST_TEST(Contains(text, "    1200  readings[0] emits watermark 1999 (was -1001) = highest "
                             "timestamp 4000 - out-of-orderness 2000 - 1\n"));
@@ -83,7 +73,7 @@ BOOST_AUTO_TEST_CASE(flagship_timeline_shows_watermarks_firings_and_out_of_order
 }
 
 BOOST_AUTO_TEST_CASE(record_story_follows_one_record_to_its_sink) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string text =
       FormatExplanation(run.story, {.record = ParseRecordRef(run.plan, "readings:8"), .stream = {}});
   BOOST_TEST(Contains(text, "The story of readings:8 (line 10)"));
@@ -96,7 +86,7 @@ BOOST_AUTO_TEST_CASE(record_story_follows_one_record_to_its_sink) {
 }
 
 BOOST_AUTO_TEST_CASE(record_story_names_the_firing_that_emitted_it) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string text =
       FormatExplanation(run.story, {.record = ParseRecordRef(run.plan, "4"), .stream = {}});
   BOOST_TEST(Contains(text, "fires window [0, 10000) for key sensor_1"));
@@ -106,7 +96,7 @@ BOOST_AUTO_TEST_CASE(record_story_names_the_firing_that_emitted_it) {
 // §1.7: max timestamp <= watermark < cleanup re-fires the
 // window; derived in the scenario's description (9999 <= 12999 < 14999).
 BOOST_AUTO_TEST_CASE(within_lateness_states_both_bounds) {
-  const Detailed run("windows/allowed-lateness-refiring.yaml");
+  const DetailedRun run("windows/allowed-lateness-refiring.yaml");
   const std::string text = FormatExplanation(run.story, {});
   BOOST_TEST(Contains(text, "window [0, 10000) max timestamp 9999 <= watermark 12999 < cleanup "
                             "14999, so the record is late but within allowed lateness"));
@@ -116,7 +106,7 @@ BOOST_AUTO_TEST_CASE(within_lateness_states_both_bounds) {
 }
 
 BOOST_AUTO_TEST_CASE(stream_view_keeps_only_that_stream) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string text = FormatExplanation(run.story, {.record = {}, .stream = 1});
   BOOST_TEST(Contains(text, "averages[0] decides readings:6"));
   BOOST_TEST(!Contains(text, "arrives at readings[0]"));
@@ -124,7 +114,7 @@ BOOST_AUTO_TEST_CASE(stream_view_keeps_only_that_stream) {
 }
 
 BOOST_AUTO_TEST_CASE(record_ref_parses_source_and_row) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   const RecordRef ref = ParseRecordRef(run.plan, "readings:7");
   BOOST_TEST(ref.source == 0u);
   BOOST_TEST(ref.row == 7u);

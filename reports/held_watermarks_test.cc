@@ -5,6 +5,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "reports/detailed_run_test_file.h"
 #include "reports/explain.h"
 #include "reports/html_report.h"
 #include "reports/markdown_report.h"
@@ -16,17 +17,6 @@ namespace tidemark::reports {
 namespace {
 
 const std::string kQuiet = "teaching/quiet-partition-delays-windows.yaml";
-
-struct Detailed {
-  explicit Detailed(sim::ScenarioSpec spec)
-      : plan(sim::PlanJob(std::move(spec))),
-        result(sim::RunJob(plan, {.seed = plan.spec.seed,
-                                  .detail = engine::Ledger::Detail::kEveryRecord})),
-        story(plan, result) {}
-  sim::JobPlan plan;
-  sim::RunResult result;
-  RunStory story;
-};
 
 std::string Path(const std::string& scenario) {
   return std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario;
@@ -53,7 +43,7 @@ BOOST_AUTO_TEST_SUITE(held_watermarks)
 // came at 1000) and holds to the end of the input at 13000, while partition 0
 // receives rows 4-14: 11 rows. 11000 ms is 55 intervals of 200 ms.
 BOOST_AUTO_TEST_CASE(a_quiet_partition_is_found_holding_the_watermark) {
-  const Detailed run(Load(kQuiet));
+  const DetailedRun run(Load(kQuiet));
   const std::vector<HeldWatermark> held = FindHeldWatermarks(run.story);
   BOOST_TEST_REQUIRE(held.size() == 1u);
   BOOST_TEST(run.plan.nodes[held[0].node].name == "readings");
@@ -76,7 +66,7 @@ BOOST_AUTO_TEST_CASE(a_quiet_partition_is_found_holding_the_watermark) {
 // (the timer starts at the tick 1400, the first without a new row) and
 // [0, 10000) fires then, at partition 0's watermark 9999, not at the end.
 BOOST_AUTO_TEST_CASE(the_idleness_it_suggests_ends_the_hold) {
-  const Detailed run(Edited(kQuiet, "max_out_of_orderness: 1s}",
+  const DetailedRun run(Edited(kQuiet, "max_out_of_orderness: 1s}",
                             "max_out_of_orderness: 1s, idleness: 5s}"));
   BOOST_TEST(FindHeldWatermarks(run.story).empty());
   BOOST_TEST_REQUIRE(!run.result.firings.empty());
@@ -89,12 +79,12 @@ BOOST_AUTO_TEST_CASE(the_idleness_it_suggests_ends_the_hold) {
 // A partition with no rows at all never becomes the holder of an emitted
 // watermark; the pending windows' chain names it instead.
 BOOST_AUTO_TEST_CASE(partitions_taking_turns_or_never_sending_are_not_findings) {
-  BOOST_TEST(FindHeldWatermarks(Detailed(Load("formats/orders-kafka.yaml")).story).empty());
-  BOOST_TEST(FindHeldWatermarks(Detailed(Load("teaching/idle-partition-blocks-window.yaml")).story).empty());
+  BOOST_TEST(FindHeldWatermarks(DetailedRun(Load("formats/orders-kafka.yaml")).story).empty());
+  BOOST_TEST(FindHeldWatermarks(DetailedRun(Load("teaching/idle-partition-blocks-window.yaml")).story).empty());
 }
 
 BOOST_AUTO_TEST_CASE(explain_and_the_reports_show_the_hold) {
-  const Detailed run(Load(kQuiet));
+  const DetailedRun run(Load(kQuiet));
   const std::string sentence = "readings[0] partition 1 held the watermark at 499";
   BOOST_TEST(FormatExplanation(run.story, {}).find("\nWatermark held back:\n  " + sentence) !=
              std::string::npos);

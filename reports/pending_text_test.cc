@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "reports/detailed_run_test_file.h"
 #include "reports/explain.h"
 #include "reports/html_report.h"
 #include "reports/markdown_report.h"
@@ -20,17 +21,6 @@
 namespace tidemark::reports {
 namespace {
 
-struct Detailed {
-  explicit Detailed(const std::string& scenario)
-      : plan(sim::PlanJob(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario))),
-        result(sim::RunJob(plan, {.seed = plan.spec.seed,
-                                  .detail = engine::Ledger::Detail::kEveryRecord})),
-        story(plan, result) {}
-  sim::JobPlan plan;
-  sim::RunResult result;
-  RunStory story;
-};
-
 bool Contains(const std::string& text, const std::string& piece) {
   return text.find(piece) != std::string::npos;
 }
@@ -40,7 +30,7 @@ BOOST_AUTO_TEST_SUITE(pending_text)
 // Watermark = 9000 - 2000 - 1 = 6999 < 9999; rows at 0..3000, the run ends
 // three 200 ms ticks after the last row, at 3600.
 BOOST_AUTO_TEST_CASE(an_unbounded_source_leaves_its_windows_pending) {
-  const Detailed run("teaching/window-never-fires-unbounded.yaml");
+  const DetailedRun run("teaching/window-never-fires-unbounded.yaml");
   BOOST_TEST(FormatPendingText(run.plan, run.result) ==
              "pending at the end of the run (processing time 3600):\n"
              "  avg[0] key s1 window [0, 10000): 3 records, never fired; fires when the watermark "
@@ -56,7 +46,7 @@ BOOST_AUTO_TEST_CASE(an_unbounded_source_leaves_its_windows_pending) {
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_partition_is_named_as_the_holder) {
-  const Detailed run("teaching/idle-partition-blocks-window.yaml");
+  const DetailedRun run("teaching/idle-partition-blocks-window.yaml");
   BOOST_TEST(FormatPendingText(run.plan, run.result) ==
              "pending at the end of the run (processing time 3600):\n"
              "  counts[0] key k window [0, 10000): 2 records, never fired; fires when the "
@@ -71,7 +61,7 @@ BOOST_AUTO_TEST_CASE(an_empty_partition_is_named_as_the_holder) {
 }
 
 BOOST_AUTO_TEST_CASE(a_source_without_watermarks_is_named_as_the_holder) {
-  const Detailed run("mistakes/window-never-fires.yaml");
+  const DetailedRun run("mistakes/window-never-fires.yaml");
   const std::string text = FormatPendingText(run.plan, run.result);
   BOOST_TEST(Contains(text, "  counts[0] key s1 window [0, 10000): 2 records, never fired; fires "
                             "when the watermark reaches 9999; the watermark is -inf\n"));
@@ -81,7 +71,7 @@ BOOST_AUTO_TEST_CASE(a_source_without_watermarks_is_named_as_the_holder) {
 
 // The verdicts: pending, with the decision and what the window waits for.
 BOOST_AUTO_TEST_CASE(records_in_pending_windows_get_the_verdict_pending) {
-  const Detailed run("teaching/window-never-fires-unbounded.yaml");
+  const DetailedRun run("teaching/window-never-fires-unbounded.yaml");
   const RecordStory* r = run.story.Find(0, 0);
   BOOST_TEST_REQUIRE(r != nullptr);
   BOOST_TEST((r->verdict == Verdict::kPending));
@@ -96,7 +86,7 @@ BOOST_AUTO_TEST_CASE(records_in_pending_windows_get_the_verdict_pending) {
 
 // report.md and report.html list the same windows with what would fire them.
 BOOST_AUTO_TEST_CASE(the_reports_list_pending_windows_and_what_would_fire_them) {
-  const Detailed run("teaching/window-never-fires-unbounded.yaml");
+  const DetailedRun run("teaching/window-never-fires-unbounded.yaml");
   const ReportContext context{.tool_version = "test", .seed = 1};
   const std::string line =
       "avg[0] key s1 window [0, 10000): 3 records, never fired; fires when the watermark reaches "
@@ -117,7 +107,7 @@ BOOST_AUTO_TEST_CASE(the_reports_list_pending_windows_and_what_would_fire_them) 
 
 // A bounded run fires everything at +inf: nothing pending, nothing printed.
 BOOST_AUTO_TEST_CASE(a_bounded_run_prints_no_pending_block) {
-  const Detailed run("sensors/late-sensor-readings.yaml");
+  const DetailedRun run("sensors/late-sensor-readings.yaml");
   BOOST_TEST(FormatPendingText(run.plan, run.result).empty());
   BOOST_TEST(!Contains(FormatExplanation(run.story, {}), "Pending at the end"));
 }

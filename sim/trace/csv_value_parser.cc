@@ -12,13 +12,6 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
-bool Fail(RowError& error, size_t offset, std::string message, std::string hint) {
-  error.offset = offset;
-  error.message = std::move(message);
-  error.hint = std::move(hint);
-  return false;
-}
-
 }  // namespace
 
 CsvValueParser::CsvValueParser(Options options) : options_(std::move(options)) {}
@@ -37,7 +30,7 @@ bool CsvValueParser::Split(std::string_view text, RowError& error) {
       cell.quoted = true;
       for (++at;; ++at) {
         if (at == text.size()) {
-          return Fail(error, cell.offset, "a quoted cell is not closed",
+          return RefuseRow(error, cell.offset, "a quoted cell is not closed",
                       "end the cell with '\"'; write a quote inside a cell as '\"\"'");
         }
         if (text[at] != '"') {
@@ -52,7 +45,7 @@ bool CsvValueParser::Split(std::string_view text, RowError& error) {
       ++at;  // the closing quote
       while (at < text.size() && IsBlank(text[at])) ++at;
       if (at < text.size() && text[at] != ',') {
-        return Fail(error, at, "text after a quoted cell's closing quote",
+        return RefuseRow(error, at, "text after a quoted cell's closing quote",
                     "quote the whole cell, as in \"a \"\"b\"\" c\"");
       }
     } else {
@@ -73,7 +66,7 @@ bool CsvValueParser::Parse(std::string_view text, TraceRow& row, RowError& error
   if (!Split(text, error)) return false;
   const engine::Schema& schema = options_.schema;
   if (cells_.size() != schema.size()) {
-    return Fail(error, cells_.size() > schema.size() ? cells_[schema.size()].offset : 0,
+    return RefuseRow(error, cells_.size() > schema.size() ? cells_[schema.size()].offset : 0,
                 fmt::format("the CSV value has {} cell{}, the schema {} field{}", cells_.size(),
                             cells_.size() == 1 ? "" : "s", schema.size(),
                             schema.size() == 1 ? "" : "s"),
@@ -96,21 +89,21 @@ bool CsvValueParser::Parse(std::string_view text, TraceRow& row, RowError& error
     CellError cell_error;
     engine::Value scratch;
     ParseCellInto(cell.text, type, scratch, &cell_error);
-    return Fail(error, cell.offset,
+    return RefuseRow(error, cell.offset,
                 fmt::format("field '{}' {}", schema.field(f).name, cell_error.message),
                 std::move(cell_error.hint));
   }
   const std::string& time_name = schema.field(options_.event_time_field).name;
   const auto* ms = std::get_if<int64_t>(&row.record.values[options_.event_time_field]);
   if (ms == nullptr) {
-    return Fail(error, cells_[options_.event_time_field].offset,
+    return RefuseRow(error, cells_[options_.event_time_field].offset,
                 fmt::format("event-time field '{}' is empty", time_name),
                 fmt::format("every event needs its event time in '{}'", time_name));
   }
   row.record.timestamp = engine::Timestamp::Millis(*ms);
   for (const KeyField& key : options_.key_fields) {
     if (!std::holds_alternative<std::monostate>(row.record.values[key.field])) continue;
-    return Fail(error, cells_[key.field].offset,
+    return RefuseRow(error, cells_[key.field].offset,
                 NullKeyMessage(schema.field(key.field).name, key.keyed_stream),
                 NullKeyHint(options_.dead_letter));
   }

@@ -34,6 +34,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/schema.h"
@@ -49,6 +50,14 @@ struct RowError {
   std::string message;
   std::string hint;
 };
+
+// Sets `error` and returns false, for a parser's refusals.
+inline bool RefuseRow(RowError& error, size_t offset, std::string message, std::string hint) {
+  error.offset = offset;
+  error.message = std::move(message);
+  error.hint = std::move(hint);
+  return false;
+}
 
 class JsonRowParser {
  public:

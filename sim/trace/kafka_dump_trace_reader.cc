@@ -26,13 +26,6 @@ bool NextField(std::string_view body, size_t& at, std::string_view& field) {
   return true;
 }
 
-bool Fail(RowError& error, size_t offset, std::string message, std::string hint) {
-  error.offset = offset;
-  error.message = std::move(message);
-  error.hint = std::move(hint);
-  return false;
-}
-
 }  // namespace
 
 KafkaDumpTraceReader::KafkaDumpTraceReader(std::string path, TraceOptions options)
@@ -53,7 +46,7 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
   std::string_view field;
   // The timestamp.
   if (!NextField(body, at, field)) {
-    return Fail(error, 0, "the line is not a Kafka record: it has no tab-separated fields",
+    return RefuseRow(error, 0, "the line is not a Kafka record: it has no tab-separated fields",
                 std::string(kDumpHint));
   }
   std::optional<engine::Timestamp> arrival;
@@ -63,7 +56,7 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
     int64_t ms = 0;
     if (colon == std::string_view::npos || (type != "CreateTime" && type != "LogAppendTime") ||
         !ParseIntCell(field.substr(colon + 1), &ms)) {
-      return Fail(error, 0,
+      return RefuseRow(error, 0,
                   fmt::format("expected the record's timestamp, as in CreateTime:1700000000000, "
                               "got {}",
                               QuoteForMessage(field)),
@@ -81,7 +74,7 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
   if (!has_field || !field.starts_with("Partition:") ||
       !ParseIntCell(field.substr(10), &partition) || partition < 0 ||
       partition > std::numeric_limits<int32_t>::max()) {
-    return Fail(error, partition_at,
+    return RefuseRow(error, partition_at,
                 fmt::format("expected the record's partition, as in Partition:0, got {}",
                             QuoteForMessage(field)),
                 std::string(kDumpHint));
@@ -92,14 +85,14 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
   if (!has_field) field = body.substr(at);
   if (!has_field || !field.starts_with("Offset:") ||
       !ParseIntCell(field.substr(7), &offset) || offset < 0) {
-    return Fail(error, offset_at,
+    return RefuseRow(error, offset_at,
                 fmt::format("expected the record's offset, as in Offset:5, got {}",
                             QuoteForMessage(field)),
                 std::string(kDumpHint));
   }
   // The key (unused), then the value: the rest of the line.
   if (!NextField(body, at, field)) {
-    return Fail(error, at, "the record has no key and value after its offset",
+    return RefuseRow(error, at, "the record has no key and value after its offset",
                 fmt::format("{} (the key is printed, then a tab, then the value)", kDumpHint));
   }
   const size_t value_at = at;
