@@ -74,6 +74,34 @@ BOOST_AUTO_TEST_CASE(the_idleness_it_suggests_ends_the_hold) {
   BOOST_TEST(run.result.firings.front().watermark.millis() == 9999);
 }
 
+// With two readers, one per partition, readings[0] (partition 1, last row at
+// 1000) holds both window subtasks' channels from 2200, when readings[1]'s
+// watermark 1999 passes its 499, while readings[1] reads rows 4-14. counts[0]
+// (where key k goes) is held to the end of the input; counts[1] sees
+// readings[0]'s +inf first at 13000 and is then held by readings[1].
+BOOST_AUTO_TEST_CASE(a_quiet_reader_is_found_holding_the_channels_it_feeds) {
+  const DetailedRun run("teaching/quiet-reader-delays-windows.yaml");
+  const std::vector<HeldWatermark> held = FindHeldWatermarks(run.story);
+  BOOST_TEST_REQUIRE(held.size() == 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    BOOST_TEST(run.plan.nodes[held[i].node].name == "readings");
+    BOOST_TEST(held[i].subtask == 0u);
+    BOOST_TEST(held[i].partition == -1);
+    BOOST_TEST(run.plan.nodes[held[i].held_node].name == "counts");
+    BOOST_TEST(held[i].held_subtask == i);
+    BOOST_TEST(held[i].from.millis() == 2200);
+    BOOST_TEST(held[i].to.millis() == 13000);
+    BOOST_TEST(held[i].watermark.millis() == 499);
+    BOOST_TEST(held[i].other_rows == 11u);
+  }
+  BOOST_TEST(held[0].until_end);
+  BOOST_TEST(HeldWatermarkText(run.plan, held[0]) ==
+             "readings[0] held the watermark of counts[0] at 499 from processing time 2200 to the "
+             "end, 13000 (10800 ms), with no row of its own, while the other subtasks feeding it "
+             "received 11 rows; add 'idleness: 5s' to the watermarks of 'readings' so that a "
+             "partition quiet for that long leaves the minimum (WatermarksWithIdleness)");
+}
+
 // Partitions taking turns at the minimum between their rows is how a
 // watermark advances: no finding (orders-kafka alternates two partitions).
 // A partition with no rows at all never becomes the holder of an emitted
