@@ -4,10 +4,12 @@
 #include <sstream>
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 #include "reports/detailed_run_test_file.h"
 #include "reports/explain.h"
 #include "reports/html_report.h"
+#include "reports/json_report.h"
 #include "reports/markdown_report.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -124,6 +126,27 @@ BOOST_AUTO_TEST_CASE(explain_and_the_reports_show_the_hold) {
   BOOST_TEST(FormatHtmlReport(run.story, context).find("<h2 id=\"held\">Watermark held back</h2>\n"
                                                         "<ul class=\"held\">\n<li>" + sentence) !=
              std::string::npos);
+}
+
+// report.json lists the hold with the same fields, and a run without one has
+// no `held_watermarks` key (its report stays as it was).
+BOOST_AUTO_TEST_CASE(report_json_lists_holds_only_when_there_are_some) {
+  const ReportContext context{.tool_version = "test", .seed = 1};
+  const auto quiet = nlohmann::json::parse(FormatJsonReport(DetailedRun(Load(kQuiet)).story, context));
+  BOOST_TEST_REQUIRE(quiet.contains("held_watermarks"));
+  const auto& held = quiet["held_watermarks"];
+  BOOST_TEST_REQUIRE(held.size() == 1u);
+  BOOST_TEST(held[0]["partition"].get<int>() == 1);
+  BOOST_TEST(held[0]["held_operator"].is_null());
+  BOOST_TEST(held[0]["from"].get<int64_t>() == 2000);
+  BOOST_TEST(held[0]["to"].get<int64_t>() == 13000);
+  BOOST_TEST(held[0]["until_end"].get<bool>());
+  BOOST_TEST(held[0]["watermark"].get<int64_t>() == 499);
+  BOOST_TEST(held[0]["other_rows"].get<int>() == 11);
+  BOOST_TEST(held[0]["text"].get<std::string>().starts_with("readings[0] partition 1 held"));
+  const auto flagship = nlohmann::json::parse(
+      FormatJsonReport(DetailedRun("sensors/late-sensor-readings.yaml").story, context));
+  BOOST_TEST(!flagship.contains("held_watermarks"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,6 +6,7 @@
 
 #include "engine/window_result.h"
 #include "reports/explain.h"
+#include "reports/held_watermarks.h"
 #include "reports/pending_text.h"
 
 namespace tidemark::reports {
@@ -244,6 +245,26 @@ json Pending(const RunStory& story) {
   return out;
 }
 
+// Partitions and reader subtasks that held a watermark back while others
+// advanced, with the sentence explain prints.
+json HeldWatermarks(const RunStory& story, const std::vector<HeldWatermark>& held) {
+  json out = json::array();
+  for (const HeldWatermark& h : held) {
+    out.push_back({{"source", h.node},
+                   {"subtask", h.subtask},
+                   {"partition", h.partition >= 0 ? json(h.partition) : json(nullptr)},
+                   {"held_operator", h.partition >= 0 ? json(nullptr) : json(h.held_node)},
+                   {"held_subtask", h.partition >= 0 ? json(nullptr) : json(h.held_subtask)},
+                   {"from", Time(h.from)},
+                   {"to", Time(h.to)},
+                   {"until_end", h.until_end},
+                   {"watermark", Time(h.watermark)},
+                   {"other_rows", h.other_rows},
+                   {"text", HeldWatermarkText(story.plan(), h)}});
+  }
+  return out;
+}
+
 json WindowDecisions(const RunStory& story) {
   json out = json::array();
   for (const sim::WindowDecisionRecord& d : story.result().window_decisions) {
@@ -311,6 +332,9 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
   }
   // Only when some window is pending, so other reports stay as they were.
   if (!story.result().pending.empty()) report["pending"] = Pending(story);
+  // Likewise only when a watermark was held back.
+  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
+  if (!held.empty()) report["held_watermarks"] = HeldWatermarks(story, held);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
