@@ -3,6 +3,9 @@
 // once failing on the first bad row and once routing bad rows to a dead
 // letter. Routing must never raise; failing raises only located errors.
 // The readers stream from a file, so the bytes go to scratch files first.
+// Each line is also parsed as a row with and without the one-pass path
+// (json_plain_row.h): when the one-pass path takes it, both must give the
+// same row.
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,6 +14,7 @@
 #include "engine/schema.h"
 #include "fuzz/fuzz_target.h"
 #include "sim/trace/json_lines_trace_reader.h"
+#include "sim/trace/json_row_parser.h"
 #include "sim/trace/kafka_dump_trace_reader.h"
 
 namespace {
@@ -55,6 +59,32 @@ void ReadAll(const std::string& path, const std::string& text, TraceOptions::OnB
   }
 }
 
+bool SameRow(const tidemark::sim::TraceRow& a, const tidemark::sim::TraceRow& b) {
+  return a.kind == b.kind && a.record.values == b.record.values &&
+         a.record.timestamp == b.record.timestamp && a.arrival == b.arrival &&
+         a.partition == b.partition && a.watermark == b.watermark;
+}
+
+void CompareParsers(const std::string& line) {
+  using tidemark::sim::JsonRowParser;
+  static JsonRowParser with_plain = [] {
+    const TraceOptions o = Options(TraceOptions::OnBadRow::kFail);
+    return JsonRowParser({.schema = o.schema, .event_time_field = 1, .key_fields = o.key_fields});
+  }();
+  static JsonRowParser general_only = [] {
+    const TraceOptions o = Options(TraceOptions::OnBadRow::kFail);
+    return JsonRowParser(
+        {.schema = o.schema, .event_time_field = 1, .key_fields = o.key_fields, .plain_rows = false});
+  }();
+  tidemark::sim::TraceRow fast, slow;
+  tidemark::sim::RowError fast_error, slow_error;
+  const bool fast_ok = with_plain.Parse(line, fast, fast_error);
+  const bool slow_ok = general_only.Parse(line, slow, slow_error);
+  if (fast_ok != slow_ok || (fast_ok && !SameRow(fast, slow))) {
+    tidemark::fuzz::Fail("the one-pass JSON path and the general one read a row differently: " + line);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -67,6 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (uint64_t offset = 0; start <= text.size(); ++offset) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
+    CompareParsers(text.substr(start, end - start));
     dump += "CreateTime:" + std::to_string(offset) + "\tPartition:0\tOffset:" +
             std::to_string(offset) + "\tk\t" + text.substr(start, end - start) + "\n";
     start = end + 1;
