@@ -53,8 +53,7 @@ sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress&
   reports::WriteReportFiles(
       *report_folder, reports::RenderReportPages(story, {.tool_version = TIDEMARK_VERSION,
                                                          .seed = seed,
-                                                         .record_metadata = csv.metadata,
-                                                         .csv_formulas = csv.formulas}));
+                                                         .csv = csv}));
   const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
   if (result.detail_cut) {
     progress.Stage("writing records.jsonl");

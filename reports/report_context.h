@@ -12,14 +12,18 @@
 
 namespace tidemark::reports {
 
+// How a report folder's sink CSVs are written.
+struct SinkCsvOptions {
+  bool metadata = false;  // @timestamp, @watermark and @at columns (`report --metadata`)
+  // Cells that a spreadsheet would run as formulas get a leading apostrophe
+  // unless kKeep (`--keep-csv-formulas`).
+  sim::CsvFormulas formulas = sim::CsvFormulas::kNeutralise;
+};
+
 struct ReportContext {
   std::string tool_version;  // e.g. "0.1.0"
   uint64_t seed = 0;         // the seed the run used
-  // Sink CSVs also get @timestamp, @watermark and @at columns (`report --metadata`).
-  bool record_metadata = false;
-  // Sink CSV cells that a spreadsheet would run as formulas get a leading
-  // apostrophe unless kKeep (`--keep-csv-formulas`).
-  sim::CsvFormulas csv_formulas = sim::CsvFormulas::kNeutralise;
+  SinkCsvOptions csv = {};
 };
 
 // "fnv1a64:<16 hex digits>" over the scenario file's bytes, then each

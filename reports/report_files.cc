@@ -84,9 +84,8 @@ std::vector<ReportFile> RenderReportPages(const RunStory& story, const ReportCon
 std::vector<ReportFile> RenderReportFiles(const RunStory& story, const ReportContext& context) {
   std::vector<ReportFile> files = RenderReportPages(story, context);
   const std::vector<std::string> names = SinkCsvFileNames(story.plan());
-  const SinkCsvOptions options{.metadata = context.record_metadata, .formulas = context.csv_formulas};
   for (size_t s = 0; s < story.result().sinks.size(); ++s) {
-    files.push_back({names[s], SinkCsv(story.result().sinks[s], options)});
+    files.push_back({names[s], SinkCsv(story.result().sinks[s], context.csv)});
   }
   return files;
 }

@@ -40,12 +40,6 @@ inline constexpr uint64_t kReportDetailRows = 5000;
 // temporary names and renamed by Finish(); if the run fails first, the
 // destructor removes them and the folders it created, so bad input leaves
 // no partial report.
-// How a report folder's sink CSVs are written.
-struct SinkCsvOptions {
-  bool metadata = false;  // @timestamp, @watermark and @at columns (`report --metadata`)
-  sim::CsvFormulas formulas = sim::CsvFormulas::kNeutralise;
-};
-
 class SinkCsvFiles {
  public:
   // Creates `folder`. Throws engine::InputError if it or a file cannot be made.
