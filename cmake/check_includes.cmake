@@ -4,7 +4,7 @@
 #
 # Project headers: each folder may include its own headers and those of the
 # folders listed for it below, never one above it in the pipeline
-# trace -> scenario -> planner -> runtime -> check -> explore -> reports -> app,
+# trace -> scenario -> planner -> recovery -> runtime -> check -> explore -> reports -> app,
 # with the public API (include/tidemark/ and api/) beside reports.
 # A test (*_test.cc) may also include the rooms that build its fixtures
 # (scenario and planner: a runtime test plans a scenario to get a graph).
@@ -13,7 +13,8 @@
 # unseeded random source.
 cmake_minimum_required(VERSION 3.25)
 
-set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/lint
+set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
+          sim/lint
           sim/check sim/explore reports api include app fuzz)
 set(uses_engine "")
 set(uses_sim/random engine)
@@ -21,18 +22,20 @@ set(uses_sim/trace engine sim/random)
 set(uses_sim/scenario engine sim/trace)
 set(uses_sim/graph engine sim/trace)
 set(uses_sim/planner engine sim/trace sim/scenario sim/graph)
-set(uses_sim/runtime engine sim/random sim/trace sim/graph)
+set(uses_sim/recovery engine sim/random sim/trace sim/graph)
+set(uses_sim/runtime engine sim/random sim/trace sim/graph sim/recovery)
 set(uses_sim/lint engine sim/trace sim/scenario sim/graph sim/planner)
-set(uses_sim/check engine sim/trace sim/scenario sim/graph sim/planner sim/runtime)
-set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
-    sim/check)
-set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
-    sim/lint sim/check sim/explore)
+set(uses_sim/check engine sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime)
+set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+    sim/runtime sim/check)
+set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+    sim/runtime sim/lint sim/check sim/explore)
 # The public API: include/tidemark/ holds its headers, included as
 # "tidemark/..." and using nothing but the standard library; api/ implements
 # them over sim/, beside reports/ (neither uses the other).
 set(uses_include tidemark)
-set(uses_api engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime sim/check
+set(uses_api engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
+    sim/check
     sim/explore tidemark)
 set(uses_app ${uses_reports} reports)
 # The fuzz targets drive the parsers and a whole run, as the app does.
@@ -44,6 +47,7 @@ set(libs_sim/trace fmt csv.h nlohmann)
 set(libs_sim/scenario fmt yaml-cpp)
 set(libs_sim/graph fmt)
 set(libs_sim/planner fmt)
+set(libs_sim/recovery fmt)
 set(libs_sim/runtime fmt)
 set(libs_sim/lint fmt)
 set(libs_sim/check fmt)
@@ -54,7 +58,8 @@ set(libs_include "")
 set(libs_app fmt CLI nlohmann unistd.h)
 set(libs_fuzz unistd.h)
 set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h sys)
-set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/runtime
+set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+    sim/runtime
     sim/lint sim/check sim/explore reports api include)
 set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
 
