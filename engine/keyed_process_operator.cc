@@ -73,6 +73,21 @@ KeyedProcessOperator::KeyedProcessOperator(KeyedProcessOptions options)
   TIDEMARK_CHECK(function_ != nullptr);
 }
 
+KeyedProcessOperator::KeyedProcessOperator(const KeyedProcessOperator& other)
+    : key_field_(other.key_field_),
+      function_(other.function_->Clone()),
+      keys_(other.keys_),
+      value_states_(other.value_states_),
+      timers_(other.timers_) {}
+
+void KeyedProcessOperator::RestoreFrom(const KeyedProcessOperator& snapshot) {
+  function_ = snapshot.function_->Clone();
+  keys_ = snapshot.keys_;
+  value_states_ = snapshot.value_states_;
+  timers_ = snapshot.timers_;
+  timers_.ResetWatermarkAfterRestore();
+}
+
 const KeyedElementDecision& KeyedProcessOperator::ProcessElement(const Record& record,
                                                                  ProcessOutput& out) {
   TIDEMARK_CHECK(key_field_ < record.values.size());

@@ -168,6 +168,8 @@ class KeyedProcessFunction {
   using Context = ProcessContext;
 
   virtual ~KeyedProcessFunction() = default;
+  // A copy with the function's state (a snapshot, see KeyedProcessOperator).
+  virtual std::unique_ptr<KeyedProcessFunction> Clone() const = 0;
   virtual void ProcessElement(const Record& record, Context& ctx) = 0;
   // Called for each due timer of the key ctx.key(). The default does nothing.
   virtual void OnTimer(Timestamp timestamp, TimeDomain domain, OnTimerContext& ctx);
@@ -182,6 +184,14 @@ class KeyedProcessOperator {
  public:
   // REQUIRES: options.function != nullptr.
   explicit KeyedProcessOperator(KeyedProcessOptions options);
+  // A copy is a snapshot: every key's value state, the function's own state
+  // and both kinds of timers (keyed state and the timer service, as Flink
+  // snapshots them). RestoreFrom puts one back, with the watermark at Min
+  // (TimerService::ResetWatermarkAfterRestore).
+  KeyedProcessOperator(const KeyedProcessOperator& other);
+  KeyedProcessOperator(KeyedProcessOperator&&) = default;
+  KeyedProcessOperator& operator=(const KeyedProcessOperator&) = delete;
+  void RestoreFrom(const KeyedProcessOperator& snapshot);
 
   // Runs the function on one element. The decision stays valid until the next
   // call. REQUIRES: the record has the key field.

@@ -39,6 +39,9 @@ struct Lambdas {
 class LambdaFunction : public KeyedProcessFunction {
  public:
   explicit LambdaFunction(Lambdas f) : f_(std::move(f)) {}
+  std::unique_ptr<KeyedProcessFunction> Clone() const override {
+    return std::make_unique<LambdaFunction>(*this);
+  }
   void ProcessElement(const Record& record, Context& ctx) override { f_.element(record, ctx); }
   void OnTimer(Timestamp t, TimeDomain domain, OnTimerContext& ctx) override {
     if (f_.timer) f_.timer(t, domain, ctx);
@@ -334,6 +337,47 @@ BOOST_AUTO_TEST_CASE(decisions_and_firings_record_what_the_function_did) {
   BOOST_TEST((f.domain == TimeDomain::kEventTime));
   BOOST_TEST(!f.effects.rule.has_value());
   BOOST_TEST(f.effects.ports == (std::vector<Port>{1}), boost::test_tools::per_element());
+}
+
+// Flink's InternalTimerServiceImplTest.testSnapshotAndRestore: a processing-
+// time and an event-time timer at 10 for each of two keys are snapshotted;
+// after the restore, processing time 10 fires the two processing-time timers
+// and watermark 10 the two event-time ones, and nothing is left. The keys'
+// value state comes back too: each timer emits it ("a", "b"); a processing-
+// time timer's output has no timestamp (KeyedProcessOperator.onProcessingTime
+// erases it), an event-time one carries the timer's. The restore itself puts
+// the watermark back to Min and fires nothing.
+BOOST_AUTO_TEST_CASE(timers_and_value_state_survive_a_snapshot_and_restore) {
+  const Lambdas f = {
+      .element =
+          [](const Record& r, ProcessContext& ctx) {
+            ctx.value_state() = r;
+            ctx.RegisterEventTimeTimer(Timestamp::Millis(10));
+            ctx.RegisterProcessingTimeTimer(Timestamp::Millis(10));
+          },
+      .timer =
+          [](Timestamp, TimeDomain domain, OnTimerContext& ctx) {
+            const std::string kind = domain == TimeDomain::kEventTime ? "event" : "processing";
+            ctx.Emit(Of(kind + ":" + FormatValue(ctx.value_state()->values[0])));
+          }};
+  Harness live(f);
+  live.PT(0);
+  live.E(Value(std::string("a")), 1);
+  live.E(Value(std::string("b")), 2);
+  live.WM(5);
+  const KeyedProcessOperator snapshot(live.op());
+
+  Harness restored(f);
+  restored.op().RestoreFrom(snapshot);
+  BOOST_TEST((restored.op().current_watermark() == Timestamp::Min()));
+  BOOST_TEST(restored.log().empty());
+  restored.PT(10);
+  restored.WM(10);
+  BOOST_TEST(restored.log() == (Log{"R(processing:a)@none", "R(processing:b)@none",
+                                    "R(event:a)@10", "R(event:b)@10", "W(10)"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(restored.op().timers().event_timers().empty());
+  BOOST_TEST(restored.op().timers().processing_timers().empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -103,6 +103,9 @@ class RuleProcessFunction final : public KeyedProcessFunction {
 
   // REQUIRES: CheckInputSchema and CheckTimerAction of every rule pass.
   explicit RuleProcessFunction(RuleProcessOptions options);
+  std::unique_ptr<KeyedProcessFunction> Clone() const override {
+    return std::make_unique<RuleProcessFunction>(*this);
+  }
 
   void ProcessElement(const Record& record, Context& ctx) override;
   void OnTimer(Timestamp timestamp, TimeDomain domain, OnTimerContext& ctx) override;

@@ -214,6 +214,14 @@ class TimerService {
   Timestamp current_watermark() const { return watermark_; }
   Timestamp current_processing_time() const { return processing_time_; }
 
+  // A copy of a service is a snapshot of its timers (both domains, as Flink's
+  // InternalTimerServiceImpl.snapshotTimersForKeyGroup). Restoring one puts
+  // the watermark back to Min: Flink keeps the current watermark in a plain
+  // field that no snapshot holds, so a restored operator starts without one
+  // and its event-time timers wait for a new watermark
+  // (InternalTimerServiceImplTest.testSnapshotAndRestore).
+  void ResetWatermarkAfterRestore() { watermark_ = Timestamp::Min(); }
+
   // Returns whether a new timer was added (false: it already existed).
   bool RegisterEventTimeTimer(KeyId key, const Namespace& ns, Timestamp t) {
     return event_timers_.Insert(TimerType{t, key, ns});

@@ -47,6 +47,29 @@ WindowOperator::WindowOperator(WindowOperatorOptions options)
   TIDEMARK_CHECK(!merging_ || trigger_.spec().CanMerge());
 }
 
+WindowOperator::WindowOperator(const WindowOperator& other)
+    : assigner_(other.assigner_->Clone()),
+      event_time_(other.event_time_),
+      merging_(other.merging_),
+      trigger_(other.trigger_),
+      allowed_lateness_(other.allowed_lateness_),
+      late_data_(other.late_data_),
+      key_field_(other.key_field_),
+      aggregator_(other.aggregator_),
+      track_unfired_(other.track_unfired_),
+      keys_(other.keys_),
+      key_states_(other.key_states_),
+      timers_(other.timers_),
+      num_late_records_dropped_(other.num_late_records_dropped_) {}
+
+void WindowOperator::RestoreFrom(const WindowOperator& snapshot) {
+  keys_ = snapshot.keys_;
+  key_states_ = snapshot.key_states_;
+  timers_ = snapshot.timers_;
+  timers_.ResetWatermarkAfterRestore();
+  unfired_owner_ = nullptr;
+}
+
 size_t WindowOperator::num_window_states() const {
   size_t n = 0;
   for (const KeyState& ks : key_states_) n += ks.windows.size();

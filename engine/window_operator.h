@@ -88,6 +88,19 @@ class WindowOperator {
 
   // REQUIRES: !Validate(options).
   explicit WindowOperator(WindowOperatorOptions options);
+  // A copy is a snapshot: every key's window contents, merging-window set,
+  // trigger state and both kinds of timers, as Flink's keyed state backend
+  // and timer service snapshot them (WindowOperator.open declares each as
+  // keyed state). RestoreFrom puts a snapshot back in a fresh operator.
+  WindowOperator(const WindowOperator& other);
+  WindowOperator(WindowOperator&&) = default;
+  WindowOperator& operator=(const WindowOperator&) = delete;
+
+  // Puts `snapshot`'s state in place of this operator's; the watermark goes
+  // back to Min, since no snapshot holds it (TimerService). The processing
+  // clock is the snapshot's until the caller advances it, which fires the
+  // processing-time timers that fell due meanwhile.
+  void RestoreFrom(const WindowOperator& snapshot);
 
   // Processes one element. The returned decision stays valid until the next
   // call. Throws InputError (no location) with Flink's message for a record
@@ -142,6 +155,18 @@ class WindowOperator {
     // down the tree. Valid while has_last_window; Prune resets it on erase.
     WindowMap::iterator last_window{};
     bool has_last_window = false;
+
+    KeyState() = default;
+    // A copy's last_window would point into the original's map.
+    KeyState(const KeyState& other) : windows(other.windows), merging(other.merging) {}
+    KeyState& operator=(const KeyState& other) {
+      windows = other.windows;
+      merging = other.merging;
+      has_last_window = false;
+      return *this;
+    }
+    KeyState(KeyState&&) = default;  // map nodes move with their iterators
+    KeyState& operator=(KeyState&&) = default;
   };
 
   bool IsElementLate(Timestamp t) const;

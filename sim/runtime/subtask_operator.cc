@@ -131,7 +131,18 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
   }
   engine::Timestamp CurrentWatermark() const override { return operator_.current_watermark(); }
 
+  std::unique_ptr<SubtaskOperator> Snapshot() const override {
+    return std::unique_ptr<SubtaskOperator>(new WindowSubtaskOperator(*this));
+  }
+  void RestoreFrom(const SubtaskOperator& snapshot) override {
+    operator_.RestoreFrom(static_cast<const WindowSubtaskOperator&>(snapshot).operator_);
+  }
+
  private:
+  WindowSubtaskOperator(const WindowSubtaskOperator& other)
+      : SubtaskOperator(), engine::WindowOutput(), operator_(other.operator_),
+        reduced_(other.reduced_), plan_(other.plan_) {}
+
   static engine::WindowOperatorOptions Options(const WindowPlan& plan, bool detailed) {
     engine::WindowOperatorOptions options = plan.MakeOptions();
     options.track_unfired_records = detailed;
@@ -196,6 +207,13 @@ class RollingReduceSubtaskOperator final : public SubtaskOperator {
   void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx.Emit(engine::kMainPort, operator_.ProcessElement(record));
   }
+  std::unique_ptr<SubtaskOperator> Snapshot() const override {
+    return std::make_unique<RollingReduceSubtaskOperator>(*this);
+  }
+  // The reduced record per key is all its state.
+  void RestoreFrom(const SubtaskOperator& snapshot) override {
+    operator_ = static_cast<const RollingReduceSubtaskOperator&>(snapshot).operator_;
+  }
 
  private:
   engine::RollingReduceOperator operator_;
@@ -224,8 +242,17 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
   engine::Timestamp NextProcessingTimer() const override {
     return operator_.timers().next_processing_time();
   }
+  std::unique_ptr<SubtaskOperator> Snapshot() const override {
+    return std::unique_ptr<SubtaskOperator>(new KeyedProcessSubtaskOperator(*this));
+  }
+  void RestoreFrom(const SubtaskOperator& snapshot) override {
+    operator_.RestoreFrom(static_cast<const KeyedProcessSubtaskOperator&>(snapshot).operator_);
+  }
 
  private:
+  KeyedProcessSubtaskOperator(const KeyedProcessSubtaskOperator& other)
+      : SubtaskOperator(), engine::ProcessOutput(), operator_(other.operator_) {}
+
   void Emit(Port port, Record record) override { ctx_->Emit(port, std::move(record)); }
 
   engine::KeyedProcessOperator operator_;

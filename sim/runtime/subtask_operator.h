@@ -56,6 +56,14 @@ class SubtaskOperator {
   virtual std::vector<engine::PendingWindow> PendingWindows() const { return {}; }
   // The operator's current watermark (Min before any).
   virtual engine::Timestamp CurrentWatermark() const { return engine::Timestamp::Min(); }
+
+  // A checkpoint's snapshot of the operator's state: a copy of it, or null
+  // for an operator that keeps none (filter, map, routing, union).
+  virtual std::unique_ptr<SubtaskOperator> Snapshot() const { return nullptr; }
+  // Puts a snapshot this kind of operator took back in place of its state,
+  // the watermark back to Min (no snapshot holds it). REQUIRES `snapshot`
+  // came from Snapshot() of an operator of the same node.
+  virtual void RestoreFrom(const SubtaskOperator& /*snapshot*/) {}
 };
 
 // REQUIRES node.kind != kSource. `detailed`: the run records every record's
