@@ -25,6 +25,7 @@
 #include "engine/schema.h"
 #include "engine/time.h"
 #include "engine/window_operator.h"
+#include "sim/graph/fault_tolerance.h"
 #include "sim/trace/trace_input.h"
 
 namespace tidemark::sim {
@@ -163,6 +164,7 @@ struct PlannedSink {
   std::string name;  // the stream's name
   NodeIndex node = 0;
   SourceLocation where;
+  SinkGuarantee guarantee = SinkGuarantee::kNone;
 };
 
 struct JobGraph {
@@ -173,6 +175,8 @@ struct JobGraph {
   std::vector<PlannedSink> sinks;   // in the scenario's order
   // The run stops at this processing time (every action after it is left).
   std::optional<engine::Timestamp> run_until;
+  // Checkpoints, restarts, scripted failures (fault_tolerance.h).
+  FaultTolerancePlan fault_tolerance;
 
   const PlannedSink* FindSink(std::string_view name) const;
 };

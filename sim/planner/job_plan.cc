@@ -386,6 +386,7 @@ JobPlan PlanJob(ScenarioSpec spec) {
   PlanLedgerExpectations(plan);
   PlanScripts(plan);
   PlanKeyFields(plan);
+  PlanFaultTolerance(plan);
   if (s.run_until) plan.run_until = engine::Timestamp::Millis(0) + *s.run_until;
   return plan;
 }

@@ -52,6 +52,11 @@ engine::ReduceOptions PlanReduce(const ReduceSpec& spec, const engine::Schema& i
 void PlanSideOutput(const StreamSpec& stream, std::vector<PlannedNode>& nodes, PlannedNode& node,
                     std::vector<PlanWarning>& warnings);
 
+// `checkpointing:`, `restart:` and `failures:` (plan_fault_tolerance.cc), with
+// Flink 1.20's defaults. REQUIRES the nodes and sinks planned.
+struct JobPlan;
+void PlanFaultTolerance(JobPlan& plan);
+
 }  // namespace tidemark::sim
 
 #endif  // TIDEMARK_SIM_PLANNER_PLAN_OPERATORS_H_

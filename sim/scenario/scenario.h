@@ -211,9 +211,72 @@ struct StreamSpec {
   SourceLocation partitioning_where;
 };
 
+// `guarantee:` of a sink (docs/checkpoints.md, "Sinks"): what a reader of
+// its output sees when the job restores from a checkpoint.
+enum class SinkGuaranteeSpec { kNone, kAtLeastOnce, kExactlyOnce };
+
 struct SinkSpec {
   std::string stream;
   SourceLocation where;
+  SinkGuaranteeSpec guarantee = SinkGuaranteeSpec::kNone;
+  SourceLocation guarantee_where;
+};
+
+// `checkpointing:` (docs/checkpoints.md): as Flink's CheckpointingOptions.
+// Unset durations take Flink 1.20's defaults in the planner.
+struct CheckpointSpec {
+  SourceLocation where;
+  engine::Duration interval = engine::Duration::Zero();
+  enum class Mode { kExactlyOnce, kAtLeastOnce } mode = Mode::kExactlyOnce;
+  SourceLocation mode_where;
+  bool unaligned = false;
+  SourceLocation unaligned_where;
+  std::optional<engine::Duration> aligned_timeout;
+  std::optional<engine::Duration> min_pause;
+  std::optional<engine::Duration> timeout;
+  std::optional<int> max_concurrent;
+  SourceLocation max_concurrent_where;
+  std::optional<int> tolerable_failures;
+  std::optional<engine::Duration> first_delay;
+  SourceLocation first_delay_where;
+  std::optional<engine::Duration> ack_delay;
+  std::optional<engine::Duration> notify_delay;
+};
+
+// `restart:`: the restart strategy and its options, and the failover strategy.
+struct RestartSpec {
+  SourceLocation where;
+  enum class Strategy { kNone, kFixedDelay, kFailureRate, kExponentialDelay };
+  std::optional<Strategy> strategy;  // unset: Flink's default for the checkpointing setting
+  SourceLocation strategy_where;
+  std::optional<int64_t> attempts;
+  std::optional<engine::Duration> delay;
+  std::optional<int64_t> max_failures_per_interval;
+  std::optional<engine::Duration> failure_rate_interval;
+  std::optional<engine::Duration> initial_backoff;
+  std::optional<engine::Duration> max_backoff;
+  std::optional<double> multiplier;
+  std::optional<engine::Duration> reset_threshold;
+  std::optional<double> jitter;
+  std::optional<int64_t> attempts_before_reset;
+  enum class Failover { kRegion, kFull } failover = Failover::kRegion;
+  // Every option given, with its location: the planner refuses those the
+  // strategy does not take.
+  std::vector<std::pair<std::string, SourceLocation>> options;
+};
+
+// One entry of `failures:`.
+struct FailureSpec {
+  SourceLocation where;
+  enum class Kind { kAt, kOnRecord, kEvery, kWhen } kind = Kind::kAt;
+  engine::Duration at = engine::Duration::Zero();  // kAt: processing time
+  std::string task;                                // kAt: the stream
+  int subtask = 0;                                 // kAt: `task: stream/N`
+  SourceLocation task_where;
+  std::string sink;  // the others: the sink's stream
+  SourceLocation sink_where;
+  uint64_t count = 0;  // kOnRecord: the record's number; kEvery: the period
+  std::optional<ExpressionText> when;
 };
 
 // Expected records for one sink. Each expected row names the fields it checks
@@ -306,6 +369,11 @@ struct ScenarioSpec {
   // otherwise stop after a fixed tail, see runtime.h).
   std::optional<engine::Duration> run_until;
   SourceLocation run_until_where;
+  // Fault tolerance (docs/checkpoints.md); none of it: a run of old.
+  std::optional<CheckpointSpec> checkpointing;
+  std::optional<RestartSpec> restart;
+  std::vector<FailureSpec> failures;
+  SourceLocation failures_where;
   bool has_expectations() const {
     return !expectations.empty() || !ledger.empty() || expect_error.has_value();
   }

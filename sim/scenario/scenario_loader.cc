@@ -211,7 +211,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
               {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
-               "expect", "ledger", "expect_error", "run_until"});
+               "expect", "ledger", "expect_error", "run_until", "checkpointing", "restart",
+               "failures"});
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -288,6 +289,16 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
       spec.run_until_where = until->where();
     });
   }
+  if (auto checkpointing = top.Get("checkpointing")) {
+    attempt([&] { spec.checkpointing = internal::ReadCheckpointing(*checkpointing); });
+  }
+  if (auto restart = top.Get("restart")) {
+    attempt([&] { spec.restart = internal::ReadRestart(*restart); });
+  }
+  if (auto failures = top.Get("failures")) {
+    spec.failures_where = failures->where();
+    attempt([&] { spec.failures = internal::ReadFailures(*failures); });
+  }
   errors.ThrowIfAny();
   return spec;
 }
@@ -303,10 +314,9 @@ void ReadSinks(const YamlMap& top, ScenarioSpec& spec) {
   } else {
     YamlMap map(sinks, "sinks", {});
     for (const auto& entry : map.entries()) {
-      if (!entry.value.IsNull() && !(entry.value.IsMap() && entry.value.node().size() == 0)) {
-        entry.value.Fail(fmt::format("sink '{}' takes no options", entry.key), "write '{}'");
-      }
-      spec.sinks.push_back({entry.key, entry.key_where});
+      SinkSpec sink{.stream = entry.key, .where = entry.key_where};
+      internal::ReadSinkOptions(entry.value, sink);
+      spec.sinks.push_back(std::move(sink));
     }
   }
   if (spec.sinks.empty()) sinks.Fail("the scenario has no sinks", "name at least one stream");

@@ -41,6 +41,13 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
 std::vector<LedgerExpectation> ReadLedger(const YamlValue& v);
 ExpectedError ReadExpectedErrorValue(const YamlValue& v);
 
+// `checkpointing:`, `restart:` and `failures:` (fault_tolerance_loader.cc).
+CheckpointSpec ReadCheckpointing(const YamlValue& v);
+RestartSpec ReadRestart(const YamlValue& v);
+std::vector<FailureSpec> ReadFailures(const YamlValue& v);
+// A sink's options: `{}`, null or `{guarantee: none|at_least_once|exactly_once}`.
+void ReadSinkOptions(const YamlValue& v, SinkSpec& sink);
+
 // One entry of `streams:`.
 StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v);
 
