@@ -18,7 +18,8 @@ tidemark_expect(NAME explain_unknown_stream_is_bad_usage EXIT 2 NO_STDOUT
   ARGS explain sensors/late-sensor-readings.yaml --stream average
   OUTPUT "--stream: error: no stream named 'average'|did you mean 'averages'?")
 
-foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels)
+foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels
+                 teaching/quiet-partition-delays-windows)
   string(REPLACE "/" "_" test_name "reports_are_byte_identical_${scenario}")
   string(REPLACE "-" "_" test_name "${test_name}")
   add_test(NAME ${test_name}
@@ -27,6 +28,14 @@ foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-chan
       -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/${test_name}
       -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
 endforeach()
+
+# A zoomed timeline is as reproducible as the whole one.
+add_test(NAME reports_are_byte_identical_zoomed_to_a_range
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/teaching/quiet-partition-delays-windows.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/reports_are_byte_identical_zoomed
+    "-DREPORT_ARGS=--from 2000 --to 9000"
+    -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
 
 tidemark_expect(NAME run_json_prints_the_report EXIT 0
   ARGS run sensors/late-sensor-readings.yaml --json
