@@ -56,17 +56,23 @@ std::optional<NodeIndex> LaneNode(const RunStory& story, std::string& reason) {
 struct KeyTally {
   std::tuple<Timestamp, uint32_t, engine::RecordId> first;  // arrival, source, row
   uint64_t records = 0, late = 0;
-  std::vector<uint32_t> subtasks;
+  std::vector<std::pair<NodeIndex, uint32_t>> judges;
 };
 
-void AddSubtasks(const RunStory& story, const RecordStory& r, NodeIndex node,
-                 std::vector<uint32_t>& subtasks) {
+// Adds (node, subtask) in order, once.
+void AddJudge(std::pair<NodeIndex, uint32_t> judge,
+              std::vector<std::pair<NodeIndex, uint32_t>>& to) {
+  const auto at = std::lower_bound(to.begin(), to.end(), judge);
+  if (at == to.end() || *at != judge) to.insert(at, judge);
+}
+
+void AddJudges(const RunStory& story, const RecordStory& r,
+               std::vector<std::pair<NodeIndex, uint32_t>>& judges) {
   const auto& entries = story.result().ledger.entries();
   for (size_t i : r.ledger) {
-    if (entries[i].node != node) continue;
-    if (std::find(subtasks.begin(), subtasks.end(), entries[i].subtask) == subtasks.end()) {
-      subtasks.insert(std::upper_bound(subtasks.begin(), subtasks.end(), entries[i].subtask),
-                      entries[i].subtask);
+    const PlannedNode::Kind kind = story.plan().nodes[entries[i].node].kind;
+    if (kind == PlannedNode::Kind::kWindow || kind == PlannedNode::Kind::kKeyedProcess) {
+      AddJudge({entries[i].node, entries[i].subtask}, judges);
     }
   }
 }
@@ -120,7 +126,7 @@ TimelineLanes AssignLanes(const RunStory& story, Timestamp from, Timestamp to, s
     if (fresh || first < t.first) t.first = first;
     ++t.records;
     if (IsLate(r.verdict)) ++t.late;
-    AddSubtasks(story, r, node, t.subtasks);
+    AddJudges(story, r, t.judges);
   }
   // Which keys get a lane of their own: the most late records, the most records, the earliest.
   std::vector<const std::pair<const engine::Value, KeyTally>*> ranked;
@@ -140,7 +146,7 @@ TimelineLanes AssignLanes(const RunStory& story, Timestamp from, Timestamp to, s
                          .keys = 1,
                          .records = entry->second.records,
                          .late = entry->second.late,
-                         .subtasks = entry->second.subtasks});
+                         .judges = entry->second.judges});
   }
   if (own < ranked.size()) {
     TimelineLane other{.kind = TimelineLane::Kind::kOtherKeys};
@@ -148,13 +154,8 @@ TimelineLanes AssignLanes(const RunStory& story, Timestamp from, Timestamp to, s
       ++other.keys;
       other.records += ranked[i]->second.records;
       other.late += ranked[i]->second.late;
-      for (uint32_t s : ranked[i]->second.subtasks) {
-        if (std::find(other.subtasks.begin(), other.subtasks.end(), s) == other.subtasks.end()) {
-          other.subtasks.push_back(s);
-        }
-      }
+      for (const auto& judge : ranked[i]->second.judges) AddJudge(judge, other.judges);
     }
-    std::sort(other.subtasks.begin(), other.subtasks.end());
     out.lanes.push_back(std::move(other));
   }
   for (size_t i = 0; i < records.size(); ++i) {

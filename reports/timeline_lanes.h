@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/time.h"
@@ -40,11 +41,13 @@ struct TimelineLane {
     kAll,        // every record: the job has no key the lanes can use
   };
   Kind kind = Kind::kAll;
-  engine::Value key = {};               // kKey
-  uint64_t keys = 0;                    // keys in the lane (0 for kAll)
-  uint64_t records = 0;                 // event rows drawn in it
-  uint64_t late = 0;                    // of those, late (within lateness, side output, dropped)
-  std::vector<uint32_t> subtasks = {};  // subtasks of the lane operator that took its records
+  engine::Value key = {};  // kKey
+  uint64_t keys = 0;       // keys in the lane (0 for kAll)
+  uint64_t records = 0;    // event rows drawn in it
+  uint64_t late = 0;       // of those, late (within lateness, side output, dropped)
+  // The subtasks of window and keyed-process operators that took its
+  // records, as (operator, subtask), ascending: whose watermark judged them.
+  std::vector<std::pair<sim::NodeIndex, uint32_t>> judges = {};
 };
 
 struct TimelineLanes {

@@ -67,7 +67,8 @@ BOOST_AUTO_TEST_CASE(each_key_gets_a_lane_in_order_of_its_first_arrival) {
   BOOST_TEST(lanes.lanes[1].records == 3u);
   BOOST_TEST(lanes.lanes[0].late == 1u);
   BOOST_TEST(lanes.lanes[1].late == 1u);
-  BOOST_TEST(lanes.lanes[0].subtasks == std::vector<uint32_t>{0});
+  const std::vector<std::pair<sim::NodeIndex, uint32_t>> judges = {{*lanes.node, 0}};
+  BOOST_TEST((lanes.lanes[0].judges == judges));
   // Every record sits in the lane of its own key (field 0, sensor_id).
   const auto& records = run.story.records();
   for (size_t i = 0; i < records.size(); ++i) {

@@ -211,12 +211,12 @@ int32_t Plot::LaneOfResult(const engine::Value& key, bool keyed) const {
   return keyed ? lanes_.LaneOfKey(key) : -1;
 }
 
-// The watermark lines a lane draws: the lane operator's subtasks that took its
-// records (all of them when none did); every candidate line with one lane.
+// The watermark lines a lane draws: the subtasks of window and keyed-process
+// operators that took its records (the lane operator's when none did); every
+// candidate line with one lane.
 std::vector<Subtask> Plot::LinesOf(size_t lane) const {
   if (!lanes_.node) return subtasks_;
-  std::vector<Subtask> out;
-  for (uint32_t s : lanes_.lanes[lane].subtasks) out.emplace_back(*lanes_.node, s);
+  std::vector<Subtask> out = lanes_.lanes[lane].judges;
   if (out.empty()) {
     for (const Subtask& s : subtasks_) {
       if (s.first == *lanes_.node) out.push_back(s);
