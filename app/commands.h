@@ -36,12 +36,13 @@ class RowProgress;
 // spools its text output from there). With `report_folder`, the report is written there: the
 // sink CSVs streamed during the run, written as `csv` says, then
 // report.html, report.md and report.json, and records.jsonl when the detail
-// was cut.
+// was cut; report.html's timeline draws `timeline`.
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
                            const std::string* report_folder = nullptr,
                            const reports::SinkCsvOptions& csv = {},
                            const std::function<void(size_t sink, const engine::Record&)>&
-                               each_sink_record = {});
+                               each_sink_record = {},
+                           const reports::TimelineRange& timeline = {});
 
 // --keep-csv-formulas, for the commands that write a report folder.
 void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep);

@@ -47,3 +47,13 @@ tidemark_expect(NAME flag_sweep_jobs_negative EXIT 2 NO_STDOUT
 tidemark_expect(NAME flag_sweep_shard_count_too_large EXIT 2 NO_STDOUT
   ARGS sweep sensors/late-sensor-readings.yaml --set sources.readings.watermarks.max_out_of_orderness=0s,1s --shard auto --shard-count 99999999999999999999
   OUTPUT "--shard-count: expects a whole number from 0 to 18446744073709551615, got '99999999999999999999', which is out of range")
+# report --from/--to: processing times in ms, whole numbers, the end after the start.
+tidemark_expect(NAME flag_report_from_negative EXIT 2 NO_STDOUT
+  ARGS report sensors/late-sensor-readings.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/scratch/flag_report --from -1
+  OUTPUT "--from: expects a whole number from 0 to 9223372036854775807, got '-1' (it cannot be negative)")
+tidemark_expect(NAME flag_report_to_with_a_unit EXIT 2 NO_STDOUT
+  ARGS report sensors/late-sensor-readings.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/scratch/flag_report --to 5s
+  OUTPUT "--to: expects a whole number from 0 to 9223372036854775807, got '5s'")
+tidemark_expect(NAME flag_report_to_before_from EXIT 2 NO_STDOUT
+  ARGS report sensors/late-sensor-readings.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/scratch/flag_report_range --from 5000 --to 5000
+  OUTPUT "--to: error: must be later than --from (5000), got '5000'|hint: --from and --to are processing times in milliseconds")

@@ -1,14 +1,18 @@
-// `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--keep-csv-formulas] [--trace S=F]`: write report.html, report.md,
-// report.json and one CSV per sink into DIR.
+// `tidemark report SCENARIO -o DIR [--seed N] [--metadata] [--keep-csv-formulas] [--trace S=F]
+// [--from T] [--to T]`: write report.html, report.md, report.json and one CSV per sink into DIR;
+// --from and --to pick the stretch of processing time report.html's timeline draws.
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+
+#include <fmt/format.h>
 
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
 #include "app/whole_number_option.h"
 #include "app/trace_override.h"
+#include "engine/input_error.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
 #include "sim/planner/job_plan.h"
@@ -26,13 +30,31 @@ struct ReportFlags {
   bool keep_csv_formulas = false;
   std::vector<std::string> traces;  // SOURCE=FILE
   RootFlags paths;  // --root, --allow-outside-root
+  std::optional<int64_t> from_ms, to_ms;  // --from, --to: processing time
 };
+
+// The timeline's range, once both ends are known to be whole numbers: the
+// end must come after the start.
+reports::TimelineRange TimelineRangeOf(const ReportFlags& flags) {
+  if (flags.from_ms && flags.to_ms && *flags.to_ms <= *flags.from_ms) {
+    throw engine::InputError({"--to", 0, 0},
+                             fmt::format("must be later than --from ({}), got '{}'",
+                                         *flags.from_ms, *flags.to_ms),
+                             "--from and --to are processing times in milliseconds, the x axis "
+                             "of the timeline");
+  }
+  reports::TimelineRange range;
+  if (flags.from_ms) range.from = engine::Timestamp::Millis(*flags.from_ms);
+  if (flags.to_ms) range.to = engine::Timestamp::Millis(*flags.to_ms);
+  return range;
+}
 }  // namespace
 
 sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
                            const std::string* report_folder, const reports::SinkCsvOptions& csv,
                            const std::function<void(size_t sink, const engine::Record&)>&
-                               each_sink_record) {
+                               each_sink_record,
+                           const reports::TimelineRange& timeline) {
   std::optional<reports::SinkCsvFiles> csvs;
   if (report_folder) csvs.emplace(*report_folder, plan, csv);
   sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
@@ -53,7 +75,8 @@ sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress&
   reports::WriteReportFiles(
       *report_folder, reports::RenderReportPages(story, {.tool_version = TIDEMARK_VERSION,
                                                          .seed = seed,
-                                                         .csv = csv}));
+                                                         .csv = csv,
+                                                         .timeline = timeline}));
   const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
   if (result.detail_cut) {
     progress.Stage("writing records.jsonl");
@@ -90,7 +113,14 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");
   AddKeepCsvFormulasFlag(report, &flags->keep_csv_formulas);
+  report->add_option("--from", flags->from_ms,
+                     "Draw the timeline in report.html from this processing time (ms)")
+      ->check(WholeNumber(0, MaxOf<int64_t>()));
+  report->add_option("--to", flags->to_ms,
+                     "Draw the timeline in report.html up to this processing time (ms)")
+      ->check(WholeNumber(0, MaxOf<int64_t>()));
   report->callback([flags, exit_code] {
+    const reports::TimelineRange timeline = TimelineRangeOf(*flags);
     sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
     ApplyTraceOverrides(flags->traces, spec);
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
@@ -98,7 +128,9 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
     RowProgress progress("report");
     const sim::RunResult result =
         RunDetailed(plan, seed, progress, &flags->output,
-                    {.metadata = flags->metadata, .formulas = CsvFormulas(flags->keep_csv_formulas)});
+                    {.metadata = flags->metadata,
+                     .formulas = CsvFormulas(flags->keep_csv_formulas)},
+                    {}, timeline);
     progress.Done();
     std::printf("wrote %s/report.html, report.md, report.json%s and %zu CSV file%s\n",
                 flags->output.c_str(), result.detail_cut ? ", records.jsonl" : "",

@@ -4,7 +4,8 @@
 // description, source, stream, tag and key values, into check results and
 // sweep settings; every report format is rendered, and its markup skeleton
 // must equal the skeleton of the same output for the benign payload "plain":
-// - HTML, SVG and XML: the sequence of tags (`<` and the name after it), `>`,
+// - HTML, SVG and XML (report.html with its timeline: lane labels, late-link
+//   labels and list, the sources' strip, the legend): the sequence of tags (`<` and the name after it), `>`,
 //   `"` and `'` characters: an escaped payload adds none of them.
 // - Markdown: per line that has any, the block marker it starts with, each code
 //   span, and every unescaped character that is inline markup (emphasis,
@@ -17,6 +18,7 @@
 // form, so the property can fail.
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
@@ -211,11 +213,16 @@ std::string ScenarioText(const std::string& p) {
   using nlohmann::ordered_json;
   const std::string source = p + "s", windows = p + "w", late = p + "l", tag = p + "t";
   ordered_json events = ordered_json::array();
-  // k1 at 1000 and 2000 and k2 at 30000 (on time); k1 at 3000 arrives after
-  // the watermark 29999 passed [0, 10000): late to the tag. [30000, 40000)
-  // stays pending: the source is unbounded.
-  for (const auto& [key, ts] : {std::pair{"k1", 1000}, {"k1", 2000}, {"k2", 30000}, {"k1", 3000}}) {
-    events.push_back({{"k", p + key}, {"ts", ts}});
+  // k1 at 1000 (partition 0) and 2000 (partition 1, its only row) and k2 at
+  // 30000 (on time); partition 1 goes idle 2 s after its row, so the
+  // watermark follows partition 0 to 29999 and k1 at 3000 arrives after it
+  // passed [0, 10000): late to the tag, with a link to the step and the
+  // firing, and partition 1's idle stretch in the timeline's strip.
+  // [30000, 40000) stays pending: the source is unbounded.
+  const std::tuple<const char*, int, int, int> rows[] = {
+      {"k1", 1000, 0, 0}, {"k1", 2000, 100, 1}, {"k2", 30000, 5000, 0}, {"k1", 3000, 6000, 0}};
+  for (const auto& [key, ts, arrival, partition] : rows) {
+    events.push_back({{"k", p + key}, {"ts", ts}, {"@arrival", arrival}, {"@partition", partition}});
   }
   ordered_json scenario = {
       {"name", p + "n"},
@@ -226,7 +233,10 @@ std::string ScenarioText(const std::string& p) {
          {{"events", events},
           {"schema", {{"k", "string"}, {"ts", "int"}}},
           {"event_time", "ts"},
-          {"watermarks", {{"strategy", "bounded_out_of_orderness"}, {"max_out_of_orderness", "0s"}}}}}}},
+          {"partitions", 2},
+          {"watermarks",
+           {{"strategy", "bounded_out_of_orderness"}, {"max_out_of_orderness", "0s"},
+            {"idleness", "2s"}}}}}}},
       {"streams",
        {{windows,
          {{"from", source},

@@ -1,8 +1,9 @@
 # Reports are reproducible: the same scenario and seed give byte-identical
 # files, whichever way the scenario path is written and whichever command
-# writes them (`report -o` or `run --report`).
+# writes them (`report -o` or `run --report`). With REPORT_ARGS (one string,
+# flags only `report` has, such as --from and --to) only `report` runs, twice.
 #   cmake -DTIDEMARK=<exe> -DSCENARIO=<absolute file.yaml> -DSCRATCH=<dir>
-#         -P byte_identical_reports.cmake
+#         [-DREPORT_ARGS="--from 0 --to 900"] -P byte_identical_reports.cmake
 get_filename_component(folder ${SCENARIO} DIRECTORY)
 get_filename_component(name ${SCENARIO} NAME)
 file(REMOVE_RECURSE ${SCRATCH})
@@ -14,15 +15,20 @@ function(run_tidemark dir)
     message(FATAL_ERROR "tidemark ${ARGN} exited ${status}:\n${out}${err}")
   endif()
 endfunction()
-run_tidemark(${SCRATCH} report ${SCENARIO} -o ${SCRATCH}/a)
-run_tidemark(${folder} report ${name} -o ${SCRATCH}/b)
-run_tidemark(${SCRATCH} run ${SCENARIO} --report ${SCRATCH}/c)
+separate_arguments(report_args UNIX_COMMAND "${REPORT_ARGS}")
+run_tidemark(${SCRATCH} report ${SCENARIO} -o ${SCRATCH}/a ${report_args})
+run_tidemark(${folder} report ${name} -o ${SCRATCH}/b ${report_args})
+set(others b)
+if(NOT DEFINED REPORT_ARGS)
+  run_tidemark(${SCRATCH} run ${SCENARIO} --report ${SCRATCH}/c)
+  list(APPEND others c)
+endif()
 file(GLOB files RELATIVE ${SCRATCH}/a ${SCRATCH}/a/*)
 list(LENGTH files count)
 if(count LESS 4)
   message(FATAL_ERROR "expected report.html, report.md, report.json and CSVs, got: ${files}")
 endif()
-foreach(other b c)
+foreach(other IN LISTS others)
   file(GLOB other_files RELATIVE ${SCRATCH}/${other} ${SCRATCH}/${other}/*)
   if(NOT other_files STREQUAL files)
     message(FATAL_ERROR "file sets differ: ${files} vs ${other_files}")

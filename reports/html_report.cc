@@ -31,19 +31,45 @@ th { background: #f0f0f0; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .note { color: #555; font-style: italic; }
 .verdict { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; }
-svg .plot { fill: #fcfcfc; stroke: #999; }
+svg#timeline { display: block; width: 100%; max-width: 1200px; height: auto; }
+svg .plot { fill: #fcfcfc; stroke: #999; } svg .gutter { fill: #f2f2f2; }
 svg .grid { stroke: #e4e4e4; }
 svg .tick { font-size: 11px; fill: #555; }
+svg .inf-label { font-size: 10px; fill: #666; font-style: italic; }
 svg .axis { font-size: 13px; fill: #222; }
-svg .legend text { font-size: 12px; fill: #222; }
+svg .lane-label { font-size: 13px; fill: #222; } svg .lane-key { font-weight: 600; }
+svg .lane-info { fill: #555; }
 svg .window { fill: #9ecae1; fill-opacity: 0.18; stroke: #6baed6; stroke-dasharray: 3 2; }
+svg .pending-window { fill: #8e44ad; fill-opacity: 0.08; stroke: #8e44ad; stroke-dasharray: 4 3; }
 svg .wm-line { fill: none; stroke-width: 2; }
+svg .wm-below, svg .wm-above { fill: #444; } svg .wm-value { font-size: 10px; fill: #444; }
 svg .mark { stroke: #fff; stroke-width: 0.8; }
 svg .firing { fill: #222; }
+svg .late-to-step { stroke: #54278f; stroke-width: 1.5; } svg .late-to-step-head { fill: #54278f; }
+svg .late-step { fill: none; stroke: #54278f; stroke-width: 1.5; }
+svg .late-to-firing { stroke: #222; stroke-width: 1.2; stroke-dasharray: 3 2; }
+svg .late-to-firing-head { fill: #222; }
+svg .late-label, svg .strip-label { font-size: 11px; paint-order: stroke; stroke: #fff;
+  stroke-width: 3px; stroke-linejoin: round; }
+svg .late-label { fill: #67001f; } svg .strip-label { fill: #222; }
+svg .strip-heading { font-size: 12px; fill: #222; }
+svg .strip-row { fill: #f4f4f4; } svg .idle-span { fill: #888; fill-opacity: 0.45; }
+svg .held-span { fill: #e08214; fill-opacity: 0.3; stroke: #e08214; }
+svg .arrival-ticks { stroke: #2166ac; fill: none; }
+ul.legend { display: flex; flex-wrap: wrap; gap: 2px 18px; list-style: none; padding: 0; margin: 8px 0;
+  font-size: 12px; }
+ul.legend li { display: flex; align-items: center; gap: 4px; min-width: 0; overflow-wrap: anywhere; }
+ul.legend svg.swatch { flex: none; }
+ol.late-links { font-size: 12px; } ol.late-links .origin { color: #555; }
 ol.narration { font: 12px/1.4 ui-monospace, monospace; padding-left: 0; list-style: none; }
 ol.narration li { white-space: pre-wrap; }
 ol.narration .t { color: #777; display: inline-block; min-width: 7ch; text-align: right; margin-right: 1ch; }
 li.decision { color: #08306b; } li.firing { color: #67000d; font-weight: 600; } li.watermark { color: #54278f; }
+@media print {
+  body { margin: 0; max-width: none; }
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  svg#timeline, ul.legend, ol.late-links li { break-inside: avoid; }
+}
 )";
 
 std::string Meta(const RunStory& story, const ReportContext& context) {
@@ -200,17 +226,14 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
       HtmlEscape(spec.name), kStyle);
   out += Meta(story, context);
   out += Aggregates(story);
-  out += "<h2>Timeline</h2>\n<p class=\"lead\">Each record is a mark at its arrival (processing time) and its "
-         "event time, coloured by what became of it. Step lines are watermarks per subtask; a "
-         "record below the watermark of the operator that windows it may be late. Hover any mark, "
-         "line, band or diamond for details.</p>\n";
-  if (story.event_count() > kMaxMarks) {
-    out += fmt::format("<p class=\"note\">{} records are too many to draw one by one: marks are "
-                       "aggregated into grid cells per verdict, darker for more records; hover a "
-                       "cell for its count.</p>\n",
-                       story.event_count());
-  }
-  out += RenderTimelineSvg(story);
+  const TimelineHtml timeline = RenderTimeline(story, context.timeline);
+  out += "<h2>Timeline</h2>\n<p class=\"lead\">One lane per key. Each record is a mark at its "
+         "arrival (processing time) and its event time, coloured by what became of it; the step "
+         "line is the watermark of the subtask that judged the lane's records, and a record below "
+         "it may be late. From each late record an arrow leads to the watermark step that made it "
+         "late and a dashed one to the firing of the window it missed. Hover any element for "
+         "details.</p>\n";
+  out += timeline.notes + timeline.legend + timeline.svg + timeline.late_list;
   if (!spec.description.empty()) {
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
            HtmlEscape(spec.description) + "</pre></details>\n";

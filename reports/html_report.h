@@ -2,9 +2,10 @@
 // fonts, no link to anything outside the file — with the timeline, the
 // verdict of every record (the ledger), every sink and the narration.
 //
-// Long runs stay readable: the timeline aggregates its marks above
-// kMaxMarks records, and the tables and narration stop after a fixed number
-// of rows, saying where the rest is (report.json, the CSV files).
+// Long runs stay readable: the timeline draws density cells above kMaxMarks
+// records in the range it draws (ReportContext::timeline), and the tables and
+// narration stop after a fixed number of rows, saying where the rest is
+// (report.json, the CSV files).
 #ifndef TIDEMARK_REPORTS_HTML_REPORT_H_
 #define TIDEMARK_REPORTS_HTML_REPORT_H_
 

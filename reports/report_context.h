@@ -5,8 +5,10 @@
 #define TIDEMARK_REPORTS_REPORT_CONTEXT_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
+#include "engine/time.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/csv_writer.h"
 
@@ -20,10 +22,18 @@ struct SinkCsvOptions {
   sim::CsvFormulas formulas = sim::CsvFormulas::kNeutralise;
 };
 
+// The stretch of processing time report.html's timeline draws (`report
+// --from T --to T`): either end open means the run's own.
+struct TimelineRange {
+  std::optional<engine::Timestamp> from;
+  std::optional<engine::Timestamp> to;
+};
+
 struct ReportContext {
   std::string tool_version;  // e.g. "0.1.0"
   uint64_t seed = 0;         // the seed the run used
   SinkCsvOptions csv = {};
+  TimelineRange timeline = {};
 };
 
 // "fnv1a64:<16 hex digits>" over the scenario file's bytes, then each

@@ -43,6 +43,13 @@ size_t Count(const std::string& text, const std::string& piece) {
   return n;
 }
 
+// The timeline's <svg> alone: the legend's swatches reuse its classes.
+std::string Timeline(const std::string& html) {
+  const size_t start = html.find("<svg id=\"timeline\"");
+  BOOST_TEST_REQUIRE(start != std::string::npos);
+  return html.substr(start, html.find("</svg>", start) - start);
+}
+
 BOOST_AUTO_TEST_SUITE(report_files)
 
 BOOST_AUTO_TEST_CASE(report_folder_holds_html_md_json_and_a_csv_per_sink) {
@@ -84,10 +91,15 @@ BOOST_AUTO_TEST_CASE(html_report_is_self_contained_with_a_mark_per_record) {
   BOOST_TEST(Count(html, "<script") == 0u);
   BOOST_TEST(Count(html, "<link") == 0u);
   BOOST_TEST(Count(html, "url(") == 0u);
-  BOOST_TEST(Count(html, "<circle class=\"mark\"") == 10u);
-  BOOST_TEST(Count(html, "class=\"wm-line\"") == 1u);
-  BOOST_TEST(Count(html, "data-aggregated=\"false\"") == 1u);
-  BOOST_TEST(Count(html, "class=\"firing\" d=") == 3u);  // two firings at 5200 share a diamond
+  const std::string svg = Timeline(html);
+  BOOST_TEST(Count(svg, "<circle class=\"mark\"") == 10u);
+  // One subtask's line, drawn in each of the two keys' lanes.
+  BOOST_TEST(Count(svg, "class=\"wm-line\"") == 2u);
+  BOOST_TEST(Count(svg, "data-watermark-lines=\"1\"") == 1u);
+  BOOST_TEST(Count(svg, "data-aggregated=\"false\"") == 1u);
+  BOOST_TEST(Count(svg, "class=\"firing\" d=") == 4u);  // two windows per key's lane
+  BOOST_TEST(Count(html, "id=\"timeline-legend\"") == 1u);
+  BOOST_TEST(Count(html, "id=\"late-links\"") == 1u);
   BOOST_TEST(Count(html, "cleanup 9999 &lt;= watermark 10499") >= 2u);
 }
 

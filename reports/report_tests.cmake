@@ -18,7 +18,8 @@ tidemark_expect(NAME explain_unknown_stream_is_bad_usage EXIT 2 NO_STDOUT
   ARGS explain sensors/late-sensor-readings.yaml --stream average
   OUTPUT "--stream: error: no stream named 'average'|did you mean 'averages'?")
 
-foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels)
+foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-channels
+                 teaching/quiet-partition-delays-windows)
   string(REPLACE "/" "_" test_name "reports_are_byte_identical_${scenario}")
   string(REPLACE "-" "_" test_name "${test_name}")
   add_test(NAME ${test_name}
@@ -27,6 +28,14 @@ foreach(scenario sensors/late-sensor-readings parallel/min-watermark-across-chan
       -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/${test_name}
       -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
 endforeach()
+
+# A zoomed timeline is as reproducible as the whole one.
+add_test(NAME reports_are_byte_identical_zoomed_to_a_range
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/teaching/quiet-partition-delays-windows.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/reports_are_byte_identical_zoomed
+    "-DREPORT_ARGS=--from 2000 --to 9000"
+    -P ${PROJECT_SOURCE_DIR}/reports/byte_identical_reports.cmake)
 
 tidemark_expect(NAME run_json_prints_the_report EXIT 0
   ARGS run sensors/late-sensor-readings.yaml --json
@@ -82,3 +91,55 @@ add_test(NAME report_of_a_long_trace_caps_and_streams
     -DSCENARIO=${PROJECT_SOURCE_DIR}/bench/scenarios/tumbling-count-avg.yaml
     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/long_report
     -P ${PROJECT_SOURCE_DIR}/reports/long_report_test.cmake)
+
+# The timeline as a person sees it (reports/browser_timeline_check.cmake): a
+# labelled lane per key, late records linked to the watermark step and the
+# firing, watermarks below the plotted range marked apart from -inf, idle and
+# held partitions shaded, density cells for a long trace and a zoomed range;
+# labels and legend inside the picture and the window, wide, narrow and printed.
+set(timeline_check ${PROJECT_SOURCE_DIR}/reports/browser_timeline_check.cmake)
+# The flagship: sensor_1 and sensor_2, readings:6 and readings:8 late; the
+# watermark starts at -1001, below the plotted event times, in both lanes.
+add_test(NAME report_html_timeline_links_late_records_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/sensors/late-sensor-readings.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_links_late_records
+    -DEXPECT_LANES=2 "-DEXPECT_LANE_KEYS=key sensor_1|key sensor_2" -DEXPECT_LATE_LINKS=2
+    -DEXPECT_BELOW=2 -DEXPECT_DENSITY=false -P ${timeline_check})
+# Partition 1 idle from 2600 to the end; the straggler ts 3000 late.
+add_test(NAME report_html_timeline_shades_idle_partitions_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/parallel/idle-partition-with-idleness.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_shades_idle
+    -DEXPECT_LANES=1 "-DEXPECT_LANE_KEYS=key s" -DEXPECT_LATE_LINKS=1 -DEXPECT_IDLE=1
+    -P ${timeline_check})
+# Partition 1 holds the watermark at 499 from 2000 to the end.
+add_test(NAME report_html_timeline_shades_held_watermarks_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${CMAKE_CURRENT_SOURCE_DIR}/teaching/quiet-partition-delays-windows.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_shades_held
+    -DEXPECT_LANES=1 -DEXPECT_HELD=1 -P ${timeline_check})
+# A 130-character key and long stream, source and tag names: cut labels,
+# nothing clipped at 420 px.
+add_test(NAME report_html_timeline_keeps_long_names_inside_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${PROJECT_SOURCE_DIR}/reports/testdata/long-names.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_long_names
+    "-DEXPECT_LANE_KEYS=key short|key température-capteur-numéro-un-dans-la-salle-des-…"
+    -DEXPECT_LANES=2 -DEXPECT_LATE_LINKS=1 -DEXPECT_IDLE=1 -P ${timeline_check})
+# 1500 generated rows over 15 s, 12 keys: density cells in 8 lanes (7 keys with
+# the most late rows, then the other 5); 2000 to 4000 ms holds 200 rows, drawn
+# one by one.
+set(long_trace "--rows 1500 --keys 12 --rate 100 --disorder 2s --stragglers 0.02 --straggler-delay 5s --seed 7")
+add_test(NAME report_html_timeline_bins_a_long_trace_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${PROJECT_SOURCE_DIR}/bench/scenarios/tumbling-count-avg.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_bins
+    "-DGEN_ARGS=${long_trace}" -DTRACE_SOURCE=rows
+    -DEXPECT_LANES=8 -DEXPECT_DENSITY=true -P ${timeline_check})
+add_test(NAME report_html_timeline_zooms_to_a_range_in_chromium
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark> -DCHROMIUM=${TIDEMARK_CHROMIUM}
+    -DSCENARIO=${PROJECT_SOURCE_DIR}/bench/scenarios/tumbling-count-avg.yaml
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/report_html_timeline_zooms
+    "-DGEN_ARGS=${long_trace}" -DTRACE_SOURCE=rows "-DREPORT_ARGS=--from 2000 --to 4000"
+    -DEXPECT_LANES=8 -DEXPECT_DENSITY=false -P ${timeline_check})

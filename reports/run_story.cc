@@ -244,20 +244,21 @@ void RunStory::ComputeVerdicts() {
   }
 }
 
-// The key field's index in the source's rows, when every node between the
-// source and the window passes records through unchanged.
-std::optional<size_t> RunStory::KeyFieldInSource(NodeIndex window_node, uint32_t source) const {
-  const PlannedNode& window = plan_.nodes[window_node];
-  for (NodeIndex a = 0; a < window_node; ++a) {
-    if (!upstream_[a][window_node] || sources_reaching_[a].empty()) continue;
+std::optional<size_t> RunStory::KeyFieldInSource(NodeIndex node, uint32_t source) const {
+  const PlannedNode& keyed = plan_.nodes[node];
+  if (!keyed.key_field || keyed.inputs.empty()) return std::nullopt;  // windowAll, or not keyed
+  for (NodeIndex a = 0; a < node; ++a) {
+    if (!upstream_[a][node] || sources_reaching_[a].empty()) continue;
     const PlannedNode::Kind kind = plan_.nodes[a].kind;
     if (kind != PlannedNode::Kind::kSource && kind != PlannedNode::Kind::kFilter &&
         kind != PlannedNode::Kind::kUnion) {
       return std::nullopt;
     }
   }
-  if (!window.window->key_field) return std::nullopt;  // windowAll: no key
-  const std::string& name = window.window->input_schema.field(*window.window->key_field).name;
+  const sim::NodeInput& in = keyed.inputs.front();  // a keyed node's inputs share one schema
+  const engine::Schema& input =
+      keyed.window ? keyed.window->input_schema : plan_.nodes[in.node].PortSchema(in.port);
+  const std::string& name = input.field(*keyed.key_field).name;
   return plan_.spec.sources[source].schema.IndexOf(name);
 }
 

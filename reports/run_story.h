@@ -123,6 +123,11 @@ class RunStory {
   }
   // Input channels the node's subtasks combine watermarks over.
   int InputChannels(sim::NodeIndex node) const;
+  // The index of keyed operator `node`'s key in `source`'s rows, when every
+  // operator between them passes rows on unchanged (filters, unions): then a
+  // row's key can be read from the row itself. nullopt otherwise, and for an
+  // operator without a key (windowAll, or not keyed).
+  std::optional<size_t> KeyFieldInSource(sim::NodeIndex node, uint32_t source) const;
 
   // "readings:6": the source's name and the 0-based data row, as --record takes it.
   std::string RecordName(uint32_t source, engine::RecordId row) const;
@@ -141,7 +146,6 @@ class RunStory {
   void AttachDecisions();
   void ComputeVerdicts();
   void ComputeFiringContents();
-  std::optional<size_t> KeyFieldInSource(sim::NodeIndex window_node, uint32_t source) const;
   std::optional<size_t> Index(uint32_t source, engine::RecordId row) const;
   // The latest arrival/delivery step of (row, time) at `node` or upstream of it.
   std::optional<size_t> StepFor(engine::RecordId row, engine::Timestamp time,

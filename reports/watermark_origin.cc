@@ -45,14 +45,15 @@ const RecordStory* RowWith(const RunStory& story, const ScheduleStep& emitted, T
 }  // namespace
 
 std::string WatermarkOrigin(const RunStory& story, const sim::WindowDecisionRecord& d) {
-  const Timestamp w = d.decision.watermark;
+  return WatermarkOrigin(story, d.node, d.subtask, d.decision.watermark, d.time);
+}
+
+std::string WatermarkOrigin(const RunStory& story, NodeIndex node, uint32_t subtask, Timestamp w,
+                            Timestamp time) {
   if (w.is_min() || w.is_max()) return "";
   const sim::JobPlan& plan = story.plan();
   // Down the chain of operator subtasks, each taking w from the input holding its minimum.
   std::vector<std::string> hops;
-  NodeIndex node = d.node;
-  uint32_t subtask = d.subtask;
-  Timestamp time = d.time;
   while (plan.nodes[node].kind != PlannedNode::Kind::kSource) {
     const auto step = LastStep(story, ScheduleStep::Kind::kWatermark, node, subtask, w, time);
     if (!step) return "";

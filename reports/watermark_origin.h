@@ -18,6 +18,11 @@ namespace tidemark::reports {
 // watermark is -inf or +inf or its origin cannot be traced.
 std::string WatermarkOrigin(const RunStory& story, const sim::WindowDecisionRecord& decision);
 
+// The same for watermark `watermark` of (node, subtask) at processing time
+// `time`: the timeline's late links ask it of the step that made a record late.
+std::string WatermarkOrigin(const RunStory& story, sim::NodeIndex node, uint32_t subtask,
+                            engine::Timestamp watermark, engine::Timestamp time);
+
 }  // namespace tidemark::reports
 
 #endif  // TIDEMARK_REPORTS_WATERMARK_ORIGIN_H_
