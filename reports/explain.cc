@@ -273,6 +273,37 @@ void Narrator::Step(size_t index) {
             fmt::format("{} reaches the end of its bounded input: its final watermark is +inf", where));
       }
       break;
+    case ScheduleStep::Kind::kCheckpoint:
+      if (!options_.record && ShowsNode(step.node)) {
+        Add(Kind::kOther, step.time,
+            fmt::format("{} takes its snapshot for checkpoint {} and passes the barrier on "
+                        "(the watermark is not in it)",
+                        where, step.checkpoint));
+      }
+      break;
+    case ScheduleStep::Kind::kFailure:
+      if (ShowsNode(step.node)) {
+        Add(Kind::kOther, step.time,
+            fmt::format("{} fails: its failover region is cancelled, and what it had in flight "
+                        "is lost",
+                        where));
+      }
+      break;
+    case ScheduleStep::Kind::kRestore:
+      // Event time starts over: the next watermark narrated is its first.
+      watermark_.erase({step.node, step.subtask});
+      highest_.erase({step.node, step.subtask});
+      if (ShowsNode(step.node)) {
+        Add(Kind::kOther, step.time,
+            step.checkpoint == 0
+                ? fmt::format("{} restarts with empty state (no checkpoint completed): its "
+                              "watermark is -inf again and its input is read from the start",
+                              where)
+                : fmt::format("{} restarts from checkpoint {}: its state is back, its watermark "
+                              "is -inf again, and its input replays from the checkpoint's cut",
+                              where, step.checkpoint));
+      }
+      break;
   }
 }
 

@@ -60,6 +60,25 @@ class EventQueue {
     ++lane_entries_;
   }
 
+  // Drops every action for which `drop(action)` holds: what a failed task
+  // had on the agenda. The others keep their order (ranks and sequence
+  // numbers stay; the heap is rebuilt under the same total order).
+  template <typename Predicate>
+  void RemoveIf(Predicate drop) {
+    std::erase_if(front_, [&](const Entry& e) { return drop(e.action); });
+    const size_t before = heap_.size();
+    std::erase_if(heap_, [&](const Entry& e) { return drop(e.action); });
+    if (heap_.size() != before) std::make_heap(heap_.begin(), heap_.end(), Later{});
+    for (std::optional<Entry>& lane : lanes_) {
+      if (lane && drop(lane->action)) {
+        lane.reset();
+        --lane_entries_;
+      }
+    }
+  }
+  // Whether lane `lane` holds an entry.
+  bool LaneHeld(size_t lane) const { return lane < lanes_.size() && lanes_[lane].has_value(); }
+
   bool empty() const { return size() == 0; }
   size_t size() const { return heap_.size() + front_.size() + lane_entries_; }
   // REQUIRES: !empty().

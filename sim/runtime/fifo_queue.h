@@ -47,6 +47,12 @@ class FifoQueue {
     --size_;
   }
 
+  // Drops every element (a failed task's channel), keeping the slots.
+  void clear() {
+    head_ = 0;
+    size_ = 0;
+  }
+
  private:
   // Doubles the capacity (a power of two), unrolling the ring into place.
   // It starts at one slot: a job of parallelism p has p * p channels after a

@@ -1,5 +1,6 @@
 #include "sim/runtime/runtime.h"
 
+#include "sim/runtime/internal/recovery_state.h"
 #include "sim/runtime/internal/runtime_state.h"
 #include "sim/runtime/split_assignment.h"
 
@@ -31,7 +32,10 @@ Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
   BuildSubtasks();
   BuildEdges();
   BuildFeeds();
+  if (plan.fault_tolerance.enabled()) BuildRecovery();
 }
+
+Runtime::~Runtime() = default;
 
 void Runtime::BuildSubtasks() {
   for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
@@ -62,6 +66,7 @@ void Runtime::BuildEdges() {
   std::vector<int> inputs_of(subtasks_.size(), 0);
   std::vector<int> chained_inputs_of(subtasks_.size(), 0);
   input_sources_.resize(subtasks_.size());
+  input_channel_.resize(subtasks_.size());
   for (NodeIndex n = 0; n < plan_.nodes.size(); ++n) {
     const PlannedNode& node = plan_.nodes[n];
     for (const NodeInput& in : node.inputs) {
@@ -85,10 +90,12 @@ void Runtime::BuildEdges() {
             edge.chained_subtask = to;
             edge.chained_input = inputs_of[to]++;
             input_sources_[to].push_back(from);
+            input_channel_[to].push_back(kNoChannel);
             ++chained_inputs_of[to];
             continue;
           }
           input_sources_[to].push_back(from);
+          input_channel_[to].push_back(static_cast<uint32_t>(channels_.size()));
           edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
           channels_.push_back(Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
         }
@@ -101,6 +108,7 @@ void Runtime::BuildEdges() {
       }
     }
   }
+  inputs_of_ = inputs_of;
   for (uint32_t i = 0; i < subtasks_.size(); ++i) {
     if (inputs_of[i] > 0) subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
     const PlannedNode::Kind kind = plan_.nodes[subtasks_[i].node].kind;
@@ -152,6 +160,8 @@ void Runtime::BuildFeeds() {
       const uint32_t global = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       for (int32_t p : assignment[i]) feed.owner[static_cast<size_t>(p)] = global;
       source_sinks_.push_back(std::make_unique<SourceSink>(*this, global));
+      if (source_sink_of_.size() < subtasks_.size()) source_sink_of_.resize(subtasks_.size());
+      source_sink_of_[global] = source_sinks_.back().get();
       subtasks_[global].source = std::make_unique<SourceSubtask>(
           SourceSubtaskOptions{.source_name = node.name,
                                .topic = source.topic,

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ namespace tidemark::sim {
 struct RecordEmission {
   engine::Timestamp watermark = engine::Timestamp::Min();
   engine::Timestamp at = engine::Timestamp::Min();
+  // When a reader of the sink sees it: `at`, or for an exactly-once sink the
+  // commit after the checkpoint that follows it (docs/checkpoints.md).
+  engine::Timestamp visible_at = engine::Timestamp::Min();
 };
 
 struct RunOptions {
@@ -153,6 +157,76 @@ struct PendingSubtask {
   std::vector<WatermarkHold> chain = {};  // this subtask first, a source subtask last
 };
 
+// Fault tolerance (docs/checkpoints.md): what checkpointing, failures and
+// restarts did, when the job configures any of it (RunResult::recovery).
+// Lists keep their first kMaxListed entries; the counts are complete.
+struct SourceCut {
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  uint64_t next_row = 0;  // the first row (0-based, in file order) after the cut
+};
+
+struct CheckpointRecord {
+  uint64_t id = 0;
+  engine::Timestamp triggered = engine::Timestamp::Min();
+  enum class Outcome : uint8_t { kPending, kCompleted, kAborted } outcome = Outcome::kPending;
+  engine::Timestamp ended = engine::Timestamp::Min();  // completed or aborted at
+  std::string reason;                                  // aborted: Flink's reason
+  std::vector<SourceCut> cuts;                         // one per source subtask
+};
+
+struct FailureRecord {
+  engine::Timestamp at = engine::Timestamp::Min();
+  uint32_t node = 0;
+  uint32_t subtask = 0;
+  std::string cause;
+  enum class Outcome : uint8_t {
+    kRestarted,  // its region restarts at restart_at
+    kMerged,     // folded into a restart already pending (exponential-delay)
+    kJobFailed,  // the restart strategy refused: the job is FAILED
+    kIgnored,    // the task was not running (cancelled, or the job ended)
+  } outcome = Outcome::kRestarted;
+  engine::Timestamp restart_at = engine::Timestamp::Min();
+  uint64_t restored_checkpoint = 0;  // 0: none completed, the sources start over
+  std::vector<std::pair<uint32_t, uint32_t>> restarted;  // (node, subtask), ascending
+  std::string refusal;                                    // kJobFailed: Flink's words
+};
+
+// A record a sink shows again: equal in timestamp and values to an earlier
+// one of the same sink.
+struct DuplicateRecord {
+  uint64_t index = 0;  // into SinkOutput::records (visible order)
+  uint64_t first = 0;  // the earlier one
+};
+
+struct SinkRecovery {
+  uint64_t written = 0;      // records the sink subtasks wrote, every attempt
+  uint64_t visible = 0;      // records a reader sees
+  uint64_t aborted = 0;      // exactly-once: in transactions aborted by a restore
+  uint64_t uncommitted = 0;  // exactly-once: still waiting when the run ended
+  uint64_t duplicates = 0;   // visible records equal to an earlier visible one
+  std::vector<DuplicateRecord> listed_duplicates;
+  // Exactly-once: the time from write to visibility, largest and summed.
+  engine::Duration max_visibility_latency = engine::Duration::Zero();
+  engine::Duration total_visibility_latency = engine::Duration::Zero();
+};
+
+struct RecoveryResult {
+  static constexpr size_t kMaxListed = 1000;
+  std::vector<CheckpointRecord> checkpoints;
+  uint64_t checkpoints_completed = 0;
+  uint64_t checkpoints_aborted = 0;
+  std::vector<FailureRecord> failures;
+  uint64_t failure_count = 0;
+  uint64_t restarts = 0;  // new attempts (Flink's numRestarts)
+  // The job reached FAILED (restarts refused) or was stopped in a restart
+  // loop: why, and when.
+  std::string job_failed;
+  engine::Timestamp failed_at = engine::Timestamp::Min();
+  std::vector<uint64_t> replayed_rows;  // per source, in plan order: rows read again
+  std::vector<SinkRecovery> sinks;      // in the plan's sink order
+};
+
 struct RunResult {
   std::vector<SinkOutput> sinks;  // in the plan's sink order
   engine::Ledger ledger;
@@ -165,6 +239,8 @@ struct RunResult {
   std::vector<FiringRecord> firings = {};
   // Always: window subtasks with pending windows, in subtask order.
   std::vector<PendingSubtask> pending = {};
+  // Only when the job configures fault tolerance (JobGraph::fault_tolerance).
+  std::optional<RecoveryResult> recovery = {};
 };
 
 // Throws engine::InputError when a trace turns out to be bad mid-run; no

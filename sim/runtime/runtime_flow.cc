@@ -4,6 +4,7 @@
 #include "engine/input_error.h"
 #include "engine/key_groups.h"
 #include "engine/window_assigner.h"
+#include "sim/runtime/internal/recovery_state.h"
 #include "sim/runtime/internal/runtime_state.h"
 #include "sim/runtime/quiet_ticks.h"
 
@@ -82,10 +83,16 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
       Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
+      if (recovery_) [[unlikely]] {
+        WriteToSink(subtask, sink, record);
+        continue;
+      }
       SinkOutput& out = result_.sinks[sink];
       ++out.count;
       if (options_.on_sink_record) {
-        options_.on_sink_record(sink, record, {.watermark = EmittingWatermark(subtask), .at = now_});
+        options_.on_sink_record(
+            sink, record,
+            {.watermark = EmittingWatermark(subtask), .at = now_, .visible_at = now_});
       }
       if (options_.sinks != RunOptions::Sinks::kCollect) continue;
       if (out.records.size() >= options_.max_sink_records) {
@@ -98,7 +105,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
                                 .status = engine::WatermarkStatus::kActive});
       }
       out.records.push_back(record);
-      out.emissions.push_back({.watermark = EmittingWatermark(subtask), .at = now_});
+      out.emissions.push_back(
+          {.watermark = EmittingWatermark(subtask), .at = now_, .visible_at = now_});
     }
   }
   // Every edge but the last gets a copy; the last takes the record itself.
@@ -206,7 +214,9 @@ void Runtime::TapSinks(uint32_t subtask, const StreamElement& element) {
 
 // Watermarks and statuses go to every output, side outputs included (§7.3).
 void Runtime::Broadcast(uint32_t subtask, const StreamElement& element) {
-  if (!sink_taps_.empty()) TapSinks(subtask, element);
+  if (!sink_taps_.empty() && element.kind != StreamElement::Kind::kBarrier) {
+    TapSinks(subtask, element);
+  }
   for (auto& port : subtasks_[subtask].outputs) {
     for (Edge& edge : port) {
       if (edge.chained) {
@@ -266,6 +276,9 @@ void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
       break;
     case StreamElement::Kind::kStatus:
       s.valve->InputWatermarkStatus(element.status, input, *contexts_[subtask]);
+      break;
+    case StreamElement::Kind::kBarrier:
+      OnBarrier(subtask, input, element.checkpoint());
       break;
   }
 }
@@ -384,18 +397,52 @@ void Runtime::OnRow(uint32_t f) {
         "declare the source's partitions with 'partitions: N'");
   }
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
+  if (recovery_) [[unlikely]] {
+    // A row of a reader subtask that is down or catching up waits in the
+    // trace for the replay (runtime_failover.cc); the feed reads on.
+    if (Live(subtask)) {
+      recovery_->delivered[subtask] = feed.rows;  // the row's index + 1
+      try {
+        DeliverRow(feed, row, partition, subtask, /*count_in=*/true);
+      } catch (const TaskFailure&) {
+        row_feed_ = nullptr;
+        AdvanceFeed(f);
+        throw;
+      }
+    } else if (row.kind == TraceRowKind::kEvent || row.kind == TraceRowKind::kParseFailure) {
+      CountRecordIn();
+    }
+    AdvanceFeed(f);
+    return;
+  }
+  DeliverRow(feed, row, partition, subtask, /*count_in=*/true);
+  AdvanceFeed(f);
+}
+
+void Runtime::AdvanceFeed(uint32_t f) {
+  SourceFeed& feed = feeds_[f];
+  ReadNextRow(feed);
+  if (feed.has_next) {
+    agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
+  } else {
+    agenda_.Push(EndOfInput(feed), {Action::Kind::kEnd, f});
+  }
+}
+
+void Runtime::DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition, uint32_t subtask,
+                         bool count_in) {
   feed.last_row_at[static_cast<size_t>(partition)] = now_;
   row_feed_ = &feed;
   if (row.kind == TraceRowKind::kParseFailure) {
     // Dead letter: the source's side output 1 carries {line, raw, error}.
-    CountRecordIn();
+    if (count_in) CountRecordIn();
     Step(ScheduleStep::Kind::kArrival, subtask, row.record.id);
     Emit(subtask, 1,
          Record{.id = row.record.id,
                 .timestamp = Timestamp::Min(),
                 .values = {int64_t{row.line}, std::move(row.raw), std::move(row.error)}});
   } else {
-    if (row.kind == TraceRowKind::kEvent) CountRecordIn();
+    if (row.kind == TraceRowKind::kEvent && count_in) CountRecordIn();
     if (Step(ScheduleStep::Kind::kArrival, subtask, row.record.id)) {
       result_.schedule.back().partition = partition;
     }
@@ -418,12 +465,6 @@ void Runtime::OnRow(uint32_t f) {
     }
   }
   row_feed_ = nullptr;
-  ReadNextRow(feed);
-  if (feed.has_next) {
-    agenda_.PushToLane(f, feed.next_arrival, {Action::Kind::kRow, f});
-  } else {
-    agenda_.Push(EndOfInput(feed), {Action::Kind::kEnd, f});
-  }
 }
 
 // A script row goes out as written: no generator decides whether a
@@ -505,6 +546,22 @@ void Runtime::OnEnd(uint32_t f) {
   ++feeds_exhausted_;
   if (!plan_.sources[plan_.nodes[feed.node].source].bounded()) return;
   const PlannedNode& node = plan_.nodes[feed.node];
+  if (recovery_) [[unlikely]] {
+    // Subtasks replaying their backlog finish when it is done; a failure in
+    // one reader's pipeline leaves the others to finish.
+    std::vector<TaskFailure> failures;
+    for (int i = 0; i < node.parallelism; ++i) {
+      const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
+      if (!Live(subtask)) continue;
+      try {
+        FinishSourceSubtask(subtask);
+      } catch (TaskFailure& failure) {
+        failures.push_back(std::move(failure));
+      }
+    }
+    for (const TaskFailure& failure : failures) HandleFailure(failure);
+    return;
+  }
   for (int i = 0; i < node.parallelism; ++i) {
     FinishSourceSubtask(first_subtask_[feed.node] + static_cast<uint32_t>(i));
   }
@@ -520,6 +577,12 @@ void Runtime::FinishSourceSubtask(uint32_t subtask) {
 
 void Runtime::OnDeliver(uint32_t id) {
   Channel& channel = channels_[id];
+  if (channel.blocked) [[unlikely]] {
+    // Aligning: the channel waits, holding its elements, until unblocked.
+    channel.scheduled = false;
+    --channels_scheduled_;
+    return;
+  }
   StreamElement element = std::move(channel.queue.front().second);
   channel.queue.pop_front();
   if (element.kind == StreamElement::Kind::kRecord) {
@@ -595,6 +658,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
       tail = std::max(tail, wait);
     }
   }
+  if (recovery_) [[unlikely]] StartRecovery();
   // Runs until nothing but ticks and timers remain after every source is
   // exhausted, and the unbounded tail has passed.
   Timestamp last_row = start;
@@ -602,8 +666,13 @@ void Runtime::OnWakeup(uint32_t subtask) {
     // Unbounded jobs keep running while processing-time timers are pending:
     // their clock goes on. A finished bounded job quiesces its timers.
     const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
-    const bool done = feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
-                      !timers_pending && agenda_.next_time() > last_row + tail;
+    bool done = feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
+                !timers_pending && agenda_.next_time() > last_row + tail;
+    if (recovery_) [[unlikely]] {
+      if (recovery_->job_ended) break;
+      // A restart pending or a backlog replaying: the job is not done.
+      done = done && !RecoveryBusy();
+    }
     if (plan_.run_until) {
       // `run_until` replaces the tail of unbounded and script sources; a job
       // of bounded sources still finishes when they do.
@@ -611,14 +680,33 @@ void Runtime::OnWakeup(uint32_t subtask) {
     } else if (done) {
       break;
     }
-    Action action = agenda_.Pop(&now_);
-    switch (action.kind) {
-      case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
-      case Action::Kind::kTick: OnTick(action.target); break;
-      case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
-      case Action::Kind::kDeliver: OnDeliver(action.target); break;
-      case Action::Kind::kWakeup: OnWakeup(action.target); break;
+    const Action action = agenda_.Pop(&now_);
+    if (recovery_) [[unlikely]] {
+      try {
+        Dispatch(action, last_row);
+      } catch (const TaskFailure& failure) {
+        HandleFailure(failure);
+      }
+    } else {
+      Dispatch(action, last_row);
     }
+  }
+  if (recovery_) [[unlikely]] FinishRecovery();
+}
+
+inline void Runtime::Dispatch(const Action& action, Timestamp& last_row) {
+  switch (action.kind) {
+    case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
+    case Action::Kind::kTick: OnTick(action.target); break;
+    case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
+    case Action::Kind::kDeliver: OnDeliver(action.target); break;
+    case Action::Kind::kWakeup: OnWakeup(action.target); break;
+    case Action::Kind::kCheckpointTimer: OnCheckpointTimer(); break;
+    case Action::Kind::kCheckpointComplete: OnCheckpointComplete(action.target); break;
+    case Action::Kind::kCheckpointNotify: OnCheckpointNotify(action.target); break;
+    case Action::Kind::kFailure: OnScriptedFailure(action.target); break;
+    case Action::Kind::kRestart: OnRestart(); break;
+    case Action::Kind::kReplayRow: OnReplayRow(action.target); last_row = now_; break;
   }
 }
 

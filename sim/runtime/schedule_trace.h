@@ -27,6 +27,9 @@ struct ScheduleStep {
     kEndOfInput,       // source subtask (node, subtask) reached the end of its input
     kPartitionIdle,    // partition `partition` of source subtask (node, subtask) went idle
     kPartitionActive,  // ... became active again (§4.4, §5.4)
+    kCheckpoint,       // (node, subtask) took its snapshot of checkpoint `checkpoint`
+    kFailure,          // (node, subtask) failed; its failover region was cancelled
+    kRestore,          // (node, subtask) restarted from checkpoint `checkpoint` (0: none)
   };
   Kind kind = Kind::kArrival;
   engine::Timestamp time;  // processing time
@@ -44,6 +47,8 @@ struct ScheduleStep {
   // watermark at its minimum — "why it is not higher" (-1: none).
   int32_t held_by_node = -1;
   int32_t held_by_subtask = -1;
+  // kCheckpoint, kRestore: the checkpoint id.
+  uint64_t checkpoint = 0;
 };
 
 // One window firing, for narration and reports.

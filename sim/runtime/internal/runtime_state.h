@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,6 +39,13 @@ struct Action {
     kEnd,      // source feed `target` has no more rows
     kDeliver,  // channel `target` delivers its head element
     kWakeup,   // processing-time timers of subtask `target` are due
+    // Fault tolerance (runtime_checkpoints.cc, runtime_failover.cc):
+    kCheckpointTimer,     // the checkpoint scheduler is due
+    kCheckpointComplete,  // every task acknowledged checkpoint `target`
+    kCheckpointNotify,    // notifyCheckpointComplete(`target`) reaches the tasks
+    kFailure,             // scripted failure `target` (FaultTolerancePlan::failures)
+    kRestart,             // the restarted tasks run again
+    kReplayRow,           // the next backlog row of feed `target` after a restore
   };
   Kind kind;
   uint32_t target;
@@ -49,6 +58,9 @@ struct Channel {
   FifoQueue<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
   Timestamp last_ready = Timestamp::Min();
   bool scheduled = false;
+  // Aligned checkpoints: the consumer took this channel's barrier and reads
+  // nothing more from it until every input's barrier is in.
+  bool blocked = false;
 };
 
 // One connection from a subtask's output port to a consumer node.
@@ -107,9 +119,23 @@ struct SourceFeed {
   std::optional<Timestamp> end_at;  // SourcePlan::end_at
 };
 
+struct Recovery;  // recovery_state.h
+
+// A task failed (an exception thrown in it, or a scripted failure): thrown
+// from wherever it happens and caught by the main loop, which fails over the
+// task's region. Everything the failing action touched belongs to that region
+// (chained subtasks share their task) but the source feed, which OnRow keeps
+// reading.
+struct TaskFailure {
+  uint32_t subtask = 0;
+  std::string cause;
+  bool global = false;  // every task restarts, whatever the failover strategy
+};
+
 class Runtime {
  public:
   Runtime(const JobGraph& plan, const RunOptions& options);
+  ~Runtime();
   void Run();
   // After Run: the windows left pending, their records reclassified as
   // pending in the ledger (§1.13). pending_windows.cc.
@@ -154,6 +180,44 @@ class Runtime {
   Timestamp EndOfInput(const SourceFeed& feed) const;
   std::vector<WatermarkHold> HoldChain(uint32_t subtask) const;
   void ReclassifyPending(const PendingSubtask& pending);
+
+  // Fault tolerance: runtime_checkpoints.cc.
+  void BuildRecovery();
+  void StartRecovery();
+  void OnCheckpointTimer();
+  void ScheduleCheckpointTimer();
+  void TriggerCheckpoint(uint64_t id);
+  void OnBarrier(uint32_t subtask, int input, uint64_t checkpoint);
+  void SnapshotSubtask(uint32_t subtask, uint64_t checkpoint);
+  void ResetAlignment(uint32_t subtask);
+  void AbortCheckpoint(uint64_t id, std::string_view reason);
+  void OnCheckpointComplete(uint64_t id);
+  void OnCheckpointNotify(uint64_t id);
+  void WriteToSink(uint32_t subtask, size_t sink, const Record& record);
+  void ShowSinkRecord(size_t sink, const Record& record, const RecordEmission& emission);
+  uint64_t SourcePosition(uint32_t subtask) const;
+  void FinishRecovery();
+  // runtime_failover.cc.
+  void OnScriptedFailure(uint32_t failure);
+  void HandleFailure(const TaskFailure& failure);
+  void CancelSubtasks(const std::vector<uint32_t>& subtasks);
+  void FailJob(const std::string& why);
+  void OnRestart();
+  void RestoreSubtask(uint32_t subtask);
+  void StartReplay(uint32_t feed, const std::vector<uint32_t>& restored);
+  void OnReplayRow(uint32_t feed);
+  void AdvanceReplay(uint32_t feed);
+  // Hands a trace row to its reader subtask; `count_in`: it is read for the
+  // first time (a replayed row is not counted in again).
+  void DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition, uint32_t subtask,
+                  bool count_in);
+  void AdvanceFeed(uint32_t feed);
+  bool Live(uint32_t subtask) const;
+  uint64_t LiveNextRow(const SourceFeed& feed) const {
+    return feed.has_next ? feed.rows - 1 : feed.rows;
+  }
+  bool RecoveryBusy() const;
+  void Dispatch(const Action& action, Timestamp& last_row);
 
   // Scheduled actions.
   void ReadNextRow(SourceFeed& feed);
@@ -207,6 +271,13 @@ class Runtime {
   Timestamp start_ = Timestamp::Millis(0);  // the earliest first arrival: the clock starts here
   std::vector<Subtask> subtasks_;
   std::vector<uint32_t> first_subtask_;  // node -> its subtask 0
+  std::vector<int> inputs_of_;           // subtask -> its valve's input channels
+  // subtask -> valve input -> channel id (kNoChannel: a chained input)
+  std::vector<std::vector<uint32_t>> input_channel_;
+  static constexpr uint32_t kNoChannel = ~uint32_t{0};
+  std::vector<SourceSink*> source_sink_of_;  // subtask -> its SourceSink (sources)
+  // Checkpoints, failures and restarts; null when the job configures none.
+  std::unique_ptr<Recovery> recovery_;
   std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda

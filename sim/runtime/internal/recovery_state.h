@@ -1,0 +1,105 @@
+// What checkpointing, failures and restarts add to the runtime's state
+// (docs/checkpoints.md). Allocated only for a job that configures any of it,
+// so a job that does not runs exactly as before.
+#ifndef TIDEMARK_SIM_RUNTIME_INTERNAL_RECOVERY_STATE_H_
+#define TIDEMARK_SIM_RUNTIME_INTERNAL_RECOVERY_STATE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/random/prng.h"
+#include "sim/recovery/checkpoint_scheduler.h"
+#include "sim/recovery/failover_regions.h"
+#include "sim/recovery/restart_strategy.h"
+#include "sim/recovery/sink_transactions.h"
+#include "sim/runtime/runtime.h"
+#include "sim/runtime/subtask_operator.h"
+#include "sim/trace/trace_input.h"
+
+namespace tidemark::sim::internal {
+
+using engine::Timestamp;
+
+struct SubtaskRecovery {
+  bool down = false;         // cancelled by a failure, waiting for its restart
+  uint32_t attempt = 0;      // restarts so far
+  uint64_t aligning = 0;     // the checkpoint whose barriers are being collected (0: none)
+  uint64_t last_barrier = 0; // the last checkpoint it snapshotted or restored
+  std::vector<bool> barrier_in;  // per valve input: `aligning`'s barrier arrived
+  int barriers = 0;
+};
+
+// A checkpoint from its trigger until it completes or is aborted: the
+// snapshots taken so far.
+struct PendingCheckpoint {
+  uint64_t id = 0;
+  Timestamp triggered = Timestamp::Min();
+  size_t snapshots = 0;
+  Timestamp acked_by = Timestamp::Min();  // the latest acknowledgement among them
+  std::vector<std::unique_ptr<SubtaskOperator>> operators;  // by subtask; null: no state
+  std::vector<uint64_t> positions;                          // by subtask: sources' next row
+  std::vector<bool> taken;                                  // by subtask
+  size_t record = SIZE_MAX;  // index into RecoveryResult::checkpoints, if listed
+};
+
+struct CompletedCheckpoint {
+  uint64_t id = 0;
+  std::vector<std::unique_ptr<SubtaskOperator>> operators;
+  std::vector<uint64_t> positions;
+};
+
+// A source feed's backlog after a restore: the trace read again from its
+// start, its rows handed to the restored reader subtasks from their
+// checkpointed positions, as fast as they come, until it reaches the row the
+// live feed is at; then those subtasks read live again.
+struct Replay {
+  bool active = false;
+  std::unique_ptr<TraceInput> input;
+  TraceRow next;
+  bool has_next = false;
+  uint64_t index = 0;       // of `next`
+  int32_t round_robin = 0;  // the partition of `next` when it names none
+  std::map<uint32_t, uint64_t> from;  // replaying subtask -> its first row
+};
+
+// Per sink: content hashes of visible records, to trace duplicates.
+struct SinkSeen {
+  std::unordered_map<uint64_t, uint64_t> first;  // hash -> first visible index (lookup only)
+  static constexpr size_t kMaxTracked = size_t{1} << 20;
+};
+
+struct Recovery {
+  Recovery(const FaultTolerancePlan& plan, uint64_t seed, FailoverRegions regions)
+      : restart(plan.restart, Prng::ForComponent(seed, "restart-jitter")),
+        regions(std::move(regions)) {
+    if (plan.checkpointing) scheduler.emplace(*plan.checkpointing);
+  }
+
+  std::optional<CheckpointScheduler> scheduler;
+  RestartStrategy restart;
+  FailoverRegions regions;
+  Timestamp scheduler_due = Timestamp::Max();  // the kCheckpointTimer on the agenda
+  std::vector<SubtaskRecovery> subtasks;
+  std::map<uint64_t, PendingCheckpoint> pending;
+  std::optional<CompletedCheckpoint> latest;
+  std::vector<std::vector<SinkTransactions>> sinks;  // [sink][subtask of its stream]
+  std::vector<SinkSeen> seen;                        // per sink
+  std::vector<uint64_t> sink_received;               // per sink: records written, every attempt
+  std::vector<bool> fired;                           // per scripted failure: on_record done
+  std::vector<uint32_t> to_restart;                  // ascending, while a restart is pending
+  Timestamp restart_at = Timestamp::Max();
+  std::vector<Replay> replays;      // per feed
+  std::vector<uint64_t> delivered;  // per subtask (sources): rows handed to it so far, high mark
+  bool job_ended = false;           // FAILED, or stopped in a restart loop
+  // A run that restarts this often is in a loop (a failure on every attempt,
+  // with restarts never refused): it stops, and says so.
+  static constexpr uint64_t kMaxRestarts = 1000;
+};
+
+}  // namespace tidemark::sim::internal
+
+#endif  // TIDEMARK_SIM_RUNTIME_INTERNAL_RECOVERY_STATE_H_

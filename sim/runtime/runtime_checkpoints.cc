@@ -1,0 +1,406 @@
+// Checkpoints in the runtime (docs/checkpoints.md): the scheduler's triggers,
+// barriers injected at the source subtasks and carried through the channels,
+// alignment at each subtask, snapshots, completion and notification, and the
+// sinks' delivery guarantees.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/check.h"
+#include "sim/runtime/internal/recovery_state.h"
+#include "sim/runtime/internal/runtime_state.h"
+
+namespace tidemark::sim::internal {
+
+namespace {
+
+// FNV-1a over a record's timestamp and values: duplicates are records equal
+// in both (a 64-bit hash; a collision would only mislabel one record).
+uint64_t ContentHash(const Record& record) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](const void* data, size_t n) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+  };
+  const int64_t ts = record.timestamp.millis();
+  mix(&ts, sizeof ts);
+  for (const engine::Value& v : record.values) {
+    const uint8_t tag = static_cast<uint8_t>(v.index());
+    mix(&tag, 1);
+    if (const auto* i = std::get_if<int64_t>(&v)) mix(i, sizeof *i);
+    if (const auto* d = std::get_if<double>(&v)) mix(d, sizeof *d);
+    if (const auto* b = std::get_if<bool>(&v)) mix(b, sizeof *b);
+    if (const auto* s = std::get_if<std::string>(&v)) {
+      mix(s->data(), s->size());
+      mix("\0", 1);
+    }
+    if (const auto* list = std::get_if<engine::StringList>(&v)) {
+      for (const std::string& item : *list) {
+        mix(item.data(), item.size());
+        mix("\0", 1);
+      }
+    }
+  }
+  return h;
+}
+
+}  // namespace
+
+void Runtime::BuildRecovery() {
+  std::vector<std::pair<uint32_t, uint32_t>> links;
+  for (uint32_t to = 0; to < input_sources_.size(); ++to) {
+    for (uint32_t from : input_sources_[to]) links.emplace_back(from, to);
+  }
+  recovery_ = std::make_unique<Recovery>(plan_.fault_tolerance, options_.seed,
+                                         FailoverRegions(subtasks_.size(), links));
+  Recovery& r = *recovery_;
+  r.subtasks.resize(subtasks_.size());
+  r.delivered.assign(subtasks_.size(), 0);
+  r.replays.resize(feeds_.size());
+  r.fired.assign(plan_.fault_tolerance.failures.size(), false);
+  r.sink_received.assign(plan_.sinks.size(), 0);
+  r.seen.resize(plan_.sinks.size());
+  RecoveryResult& out = result_.recovery.emplace();
+  out.replayed_rows.assign(plan_.sources.size(), 0);
+  out.sinks.resize(plan_.sinks.size());
+  for (size_t sink = 0; sink < plan_.sinks.size(); ++sink) {
+    const int parallelism = plan_.nodes[plan_.sinks[sink].node].parallelism;
+    std::vector<SinkTransactions>& per_subtask = r.sinks.emplace_back();
+    for (int i = 0; i < parallelism; ++i) {
+      per_subtask.emplace_back(plan_.sinks[sink].guarantee,
+                               [this, sink](SinkWrite&& w, Timestamp visible_at) {
+                                 ShowSinkRecord(sink, w.record,
+                                                {.watermark = w.watermark,
+                                                 .at = w.written_at,
+                                                 .visible_at = visible_at});
+                               });
+    }
+  }
+}
+
+// At the start of the run: the scheduler starts (the job is RUNNING) and
+// the scripted failures go on the agenda.
+void Runtime::StartRecovery() {
+  Recovery& r = *recovery_;
+  if (r.scheduler) {
+    r.scheduler->Start(now_);
+    ScheduleCheckpointTimer();
+  }
+  const std::vector<FailurePlan>& failures = plan_.fault_tolerance.failures;
+  for (uint32_t i = 0; i < failures.size(); ++i) {
+    if (failures[i].kind == FailurePlan::Kind::kAt) {
+      agenda_.Push(std::max(now_, failures[i].at), {Action::Kind::kFailure, i});
+    }
+  }
+}
+
+void Runtime::ScheduleCheckpointTimer() {
+  Recovery& r = *recovery_;
+  const Timestamp due = r.scheduler ? r.scheduler->NextDue() : Timestamp::Max();
+  if (due == r.scheduler_due) return;
+  r.scheduler_due = due;
+  if (due != Timestamp::Max()) agenda_.Push(std::max(due, now_), {Action::Kind::kCheckpointTimer, 0});
+}
+
+bool Runtime::Live(uint32_t subtask) const {
+  const Recovery& r = *recovery_;
+  if (r.subtasks[subtask].down) return false;
+  for (const Replay& replay : r.replays) {
+    if (replay.active && replay.from.count(subtask) > 0) return false;
+  }
+  return true;
+}
+
+namespace {
+
+CheckpointScheduler::Tasks TasksOf(const Recovery& r) {
+  for (const SubtaskRecovery& s : r.subtasks) {
+    if (s.down) return CheckpointScheduler::Tasks::kNotAllRunning;
+  }
+  return CheckpointScheduler::Tasks::kAllRunning;
+}
+
+}  // namespace
+
+void Runtime::OnCheckpointTimer() {
+  Recovery& r = *recovery_;
+  if (now_ != r.scheduler_due || r.job_ended) return;  // superseded
+  r.scheduler_due = Timestamp::Max();
+  const CheckpointScheduler::Step step = r.scheduler->Advance(now_, TasksOf(r));
+  for (const CheckpointScheduler::Attempt& expired : step.expired) {
+    AbortCheckpoint(expired.id, "CHECKPOINT_EXPIRED");
+  }
+  for (const CheckpointScheduler::Attempt& triggered : step.triggered) {
+    TriggerCheckpoint(triggered.id);
+  }
+  ScheduleCheckpointTimer();
+  if (step.fail_job) {
+    // CheckpointFailureManager asks for a global failover: every task.
+    HandleFailure({.subtask = 0, .cause = step.fail_job->message, .global = true});
+  }
+}
+
+// The coordinator's trigger reaches every source subtask at once: each takes
+// its snapshot (its position in the trace) and sends the barrier after the
+// rows it has emitted (SourceOperatorStreamTask, §1.5 of docs/checkpoints.md).
+void Runtime::TriggerCheckpoint(uint64_t id) {
+  Recovery& r = *recovery_;
+  PendingCheckpoint& p = r.pending[id];
+  p.id = id;
+  p.triggered = now_;
+  p.operators.resize(subtasks_.size());
+  p.positions.assign(subtasks_.size(), 0);
+  p.taken.assign(subtasks_.size(), false);
+  RecoveryResult& out = *result_.recovery;
+  if (out.checkpoints.size() < RecoveryResult::kMaxListed) {
+    p.record = out.checkpoints.size();
+    CheckpointRecord& record = out.checkpoints.emplace_back();
+    record.id = id;
+    record.triggered = now_;
+  }
+  for (uint32_t s = 0; s < subtasks_.size(); ++s) {
+    if (!subtasks_[s].source) continue;
+    p.positions[s] = SourcePosition(s);
+    if (p.record != SIZE_MAX) {
+      out.checkpoints[p.record].cuts.push_back(
+          {.node = subtasks_[s].node, .subtask = subtasks_[s].index, .next_row = p.positions[s]});
+    }
+  }
+  for (uint32_t s = 0; s < subtasks_.size(); ++s) {
+    if (subtasks_[s].source && r.pending.count(id) > 0) SnapshotSubtask(s, id);
+  }
+}
+
+// The first row a source subtask has not yet been handed.
+uint64_t Runtime::SourcePosition(uint32_t subtask) const {
+  const Recovery& r = *recovery_;
+  const NodeIndex node = subtasks_[subtask].node;
+  for (uint32_t f = 0; f < feeds_.size(); ++f) {
+    if (feeds_[f].node != node) continue;
+    const Replay& replay = r.replays[f];
+    if (replay.active) {
+      const auto it = replay.from.find(subtask);
+      if (it != replay.from.end()) return std::max(it->second, replay.index);
+    }
+    return LiveNextRow(feeds_[f]);
+  }
+  return 0;
+}
+
+// A barrier reaches input `input` of `subtask`. Exactly-once blocks that
+// input until every input's barrier is in (SingleCheckpointBarrierHandler,
+// aligned); at-least-once only counts them (CheckpointBarrierTracker). The
+// snapshot is taken at the last one.
+void Runtime::OnBarrier(uint32_t subtask, int input, uint64_t checkpoint) {
+  Recovery& r = *recovery_;
+  SubtaskRecovery& sr = r.subtasks[subtask];
+  if (sr.down || checkpoint <= sr.last_barrier) return;  // old, or done (a cancelled one)
+  const int inputs = inputs_of_[subtask];
+  if (sr.aligning != checkpoint) {
+    // A newer barrier subsumes the one being aligned (checkNewCheckpoint).
+    if (sr.aligning != 0) ResetAlignment(subtask);
+    sr.aligning = checkpoint;
+    sr.barriers = 0;
+    sr.barrier_in.assign(static_cast<size_t>(inputs), false);
+  }
+  if (sr.barrier_in[static_cast<size_t>(input)]) return;
+  sr.barrier_in[static_cast<size_t>(input)] = true;
+  ++sr.barriers;
+  const bool aligned =
+      plan_.fault_tolerance.checkpointing->mode == CheckpointingMode::kExactlyOnce;
+  if (sr.barriers < inputs) {
+    const uint32_t channel = input_channel_[subtask][static_cast<size_t>(input)];
+    if (aligned && channel != kNoChannel) channels_[channel].blocked = true;
+    return;
+  }
+  ResetAlignment(subtask);
+  SnapshotSubtask(subtask, checkpoint);
+}
+
+// Ends the alignment in progress: every input unblocked, each channel going
+// on in its own order.
+void Runtime::ResetAlignment(uint32_t subtask) {
+  SubtaskRecovery& sr = recovery_->subtasks[subtask];
+  sr.aligning = 0;
+  sr.barriers = 0;
+  sr.barrier_in.clear();
+  for (uint32_t id : input_channel_[subtask]) {
+    if (id == kNoChannel) continue;
+    Channel& channel = channels_[id];
+    if (!channel.blocked) continue;
+    channel.blocked = false;
+    if (!channel.scheduled && !channel.queue.empty()) {
+      channel.scheduled = true;
+      ++channels_scheduled_;
+      agenda_.Push(std::max(now_, channel.queue.front().first), {Action::Kind::kDeliver, id});
+    }
+  }
+}
+
+// One atomic step, as SubtaskCheckpointCoordinatorImpl.checkpointState:
+// sinks precommit (prepareSnapshotPreBarrier), the barrier goes to every
+// output, then the state is copied; the acknowledgement follows after the
+// asynchronous part (ack_delay).
+void Runtime::SnapshotSubtask(uint32_t subtask, uint64_t checkpoint) {
+  Recovery& r = *recovery_;
+  Subtask& s = subtasks_[subtask];
+  r.subtasks[subtask].last_barrier = checkpoint;
+  for (size_t sink : sinks_of_node_[s.node]) r.sinks[sink][s.index].PreCommit(checkpoint);
+  Broadcast(subtask, StreamElement::OfBarrier(checkpoint));
+  const auto it = r.pending.find(checkpoint);
+  if (it == r.pending.end()) return;  // aborted meanwhile: the barrier still flows
+  PendingCheckpoint& p = it->second;
+  if (p.taken[subtask]) return;
+  p.taken[subtask] = true;
+  if (s.op) p.operators[subtask] = s.op->Snapshot();
+  ++p.snapshots;
+  if (Step(ScheduleStep::Kind::kCheckpoint, subtask)) result_.schedule.back().checkpoint = checkpoint;
+  p.acked_by = std::max(p.acked_by, now_ + plan_.fault_tolerance.checkpointing->ack_delay);
+  if (p.snapshots == subtasks_.size()) {
+    agenda_.Push(p.acked_by, {Action::Kind::kCheckpointComplete, static_cast<uint32_t>(checkpoint)});
+  }
+}
+
+void Runtime::AbortCheckpoint(uint64_t id, std::string_view reason) {
+  Recovery& r = *recovery_;
+  const auto it = r.pending.find(id);
+  if (it == r.pending.end()) return;
+  RecoveryResult& out = *result_.recovery;
+  if (it->second.record != SIZE_MAX) {
+    CheckpointRecord& record = out.checkpoints[it->second.record];
+    record.outcome = CheckpointRecord::Outcome::kAborted;
+    record.ended = now_;
+    record.reason = std::string(reason);
+  }
+  ++out.checkpoints_aborted;
+  r.pending.erase(it);
+  // Tasks still aligning on it are told (notifyCheckpointAborted) and resume.
+  for (uint32_t s = 0; s < subtasks_.size(); ++s) {
+    if (r.subtasks[s].aligning == id) ResetAlignment(s);
+  }
+}
+
+void Runtime::OnCheckpointComplete(uint64_t id) {
+  Recovery& r = *recovery_;
+  const auto it = r.pending.find(id);
+  if (it == r.pending.end() || r.job_ended) return;  // aborted before the last ack
+  const CheckpointScheduler::Completion completion =
+      r.scheduler->Complete(id, now_, TasksOf(r));
+  if (!completion.completed) return;
+  PendingCheckpoint& p = it->second;
+  RecoveryResult& out = *result_.recovery;
+  if (p.record != SIZE_MAX) {
+    out.checkpoints[p.record].outcome = CheckpointRecord::Outcome::kCompleted;
+    out.checkpoints[p.record].ended = now_;
+  }
+  ++out.checkpoints_completed;
+  // num-retained 1: the latest completed checkpoint is the only one kept.
+  r.latest.emplace(CompletedCheckpoint{
+      .id = id, .operators = std::move(p.operators), .positions = std::move(p.positions)});
+  r.pending.erase(it);
+  for (uint64_t subsumed : completion.subsumed) AbortCheckpoint(subsumed, "CHECKPOINT_SUBSUMED");
+  agenda_.Push(now_ + plan_.fault_tolerance.checkpointing->notify_delay,
+               {Action::Kind::kCheckpointNotify, static_cast<uint32_t>(id)});
+  for (const CheckpointScheduler::Attempt& triggered : completion.next.triggered) {
+    TriggerCheckpoint(triggered.id);
+  }
+  ScheduleCheckpointTimer();
+}
+
+// notifyCheckpointComplete(id) at every running task: exactly-once sinks
+// commit what they precommitted up to it (CommitterOperator).
+void Runtime::OnCheckpointNotify(uint64_t id) {
+  Recovery& r = *recovery_;
+  if (r.job_ended) return;
+  for (size_t sink = 0; sink < r.sinks.size(); ++sink) {
+    for (size_t i = 0; i < r.sinks[sink].size(); ++i) {
+      const uint32_t subtask = first_subtask_[plan_.sinks[sink].node] + static_cast<uint32_t>(i);
+      if (!r.subtasks[subtask].down) r.sinks[sink][i].Commit(id, now_);
+    }
+  }
+}
+
+// A record reaches a sink subtask: a scripted failure may throw there (the
+// record is not written), else the sink writes it under its guarantee.
+void Runtime::WriteToSink(uint32_t subtask, size_t sink, const Record& record) {
+  Recovery& r = *recovery_;
+  const uint64_t n = ++r.sink_received[sink];
+  const std::vector<FailurePlan>& failures = plan_.fault_tolerance.failures;
+  for (size_t i = 0; i < failures.size(); ++i) {
+    const FailurePlan& f = failures[i];
+    if (f.kind == FailurePlan::Kind::kAt || f.sink != sink) continue;
+    std::string cause;
+    if (f.kind == FailurePlan::Kind::kOnRecord && !r.fired[i] && n == f.count) {
+      r.fired[i] = true;
+      cause = fmt::format("sink '{}' threw on its record {}", plan_.sinks[sink].name, n);
+    } else if (f.kind == FailurePlan::Kind::kEvery && n % f.count == 0) {
+      cause = fmt::format("sink '{}' threw on its record {} (every {})", plan_.sinks[sink].name,
+                          n, f.count);
+    } else if (f.kind == FailurePlan::Kind::kWhen && f.when->EvaluateCondition(record)) {
+      cause = fmt::format("sink '{}' threw on a record where {} holds", plan_.sinks[sink].name,
+                          f.when->text());
+    }
+    if (!cause.empty()) throw TaskFailure{.subtask = subtask, .cause = std::move(cause)};
+  }
+  ++result_.recovery->sinks[sink].written;
+  const Subtask& s = subtasks_[subtask];
+  r.sinks[sink][s.index].Write(
+      {.record = record, .watermark = EmittingWatermark(subtask), .written_at = now_});
+}
+
+// What a reader of the sink sees, in order.
+void Runtime::ShowSinkRecord(size_t sink, const Record& record, const RecordEmission& emission) {
+  SinkOutput& out = result_.sinks[sink];
+  const uint64_t index = out.count++;
+  if (recovery_) {
+    SinkRecovery& stats = result_.recovery->sinks[sink];
+    ++stats.visible;
+    const engine::Duration latency = emission.visible_at - emission.at;
+    stats.max_visibility_latency = std::max(stats.max_visibility_latency, latency);
+    stats.total_visibility_latency = stats.total_visibility_latency + latency;
+    SinkSeen& seen = recovery_->seen[sink];
+    const uint64_t hash = ContentHash(record);
+    const auto it = seen.first.find(hash);
+    if (it != seen.first.end()) {
+      ++stats.duplicates;
+      if (stats.listed_duplicates.size() < RecoveryResult::kMaxListed) {
+        stats.listed_duplicates.push_back({.index = index, .first = it->second});
+      }
+    } else if (seen.first.size() < SinkSeen::kMaxTracked) {
+      seen.first.emplace(hash, index);
+    }
+  }
+  if (options_.on_sink_record) options_.on_sink_record(sink, record, emission);
+  if (options_.sinks != RunOptions::Sinks::kCollect) return;
+  if (out.records.size() >= options_.max_sink_records) {
+    result_.detail_cut = true;
+    return;
+  }
+  if (options_.sink_elements) {
+    out.elements.push_back({.kind = SinkElement::Kind::kRecord, .record = out.records.size(),
+                            .watermark = Timestamp::Min(),
+                            .status = engine::WatermarkStatus::kActive});
+  }
+  out.records.push_back(record);
+  out.emissions.push_back(emission);
+}
+
+// The run ended: a bounded job that finished takes its final checkpoint,
+// which commits every transaction (FLIP-147); otherwise what waits stays
+// uncommitted.
+void Runtime::FinishRecovery() {
+  Recovery& r = *recovery_;
+  bool finished = !r.job_ended;
+  for (const SourceFeed& feed : feeds_) {
+    if (!feed.exhausted || !plan_.sources[plan_.nodes[feed.node].source].bounded()) {
+      finished = false;
+    }
+  }
+  for (size_t sink = 0; sink < r.sinks.size(); ++sink) {
+    for (SinkTransactions& t : r.sinks[sink]) {
+      result_.recovery->sinks[sink].uncommitted += t.Finish(finished, now_);
+    }
+  }
+}
+
+}  // namespace tidemark::sim::internal
