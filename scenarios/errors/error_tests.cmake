@@ -123,3 +123,6 @@ tidemark_expect_error(bad_kafka_records bad-kafka-records.yaml
   "errors/bad-kafka-records.kafka:2:1: error: expected the record's timestamp, as in CreateTime:1700000000000, got 'CreateTme:1700000000001'|errors/bad-kafka-records.kafka:3:76: error: field 'ts' expects an int, got '3000.5'|errors/bad-kafka-records.kafka:4:26: error: expected the record's partition, as in Partition:0, got 'Partition:x'")
 tidemark_expect_error(unknown_trace_format unknown-trace-format.yaml
   "errors/unknown-trace-format.yaml:6:13: error: unknown trace format 'jsonlines'|expected one of 'csv', 'jsonl', 'kafka'")
+# Fault tolerance: Flink's own refusals and ours, every one in one run.
+tidemark_expect_error(bad_fault_tolerance bad-fault-tolerance.yaml
+  "errors/bad-fault-tolerance.yaml:13:63: error: Cannot use unaligned checkpoints with AT_LEAST_ONCE checkpointing mode|bad-fault-tolerance.yaml:14:34: error: 'jitter' does not apply to the fixed_delay restart strategy|bad-fault-tolerance.yaml:16:20: error: a failure names unknown stream 'avergaes'|did you mean 'averages'?|bad-fault-tolerance.yaml:17:12: error: a failure names 'readings', which is not a sink")

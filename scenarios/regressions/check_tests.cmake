@@ -116,3 +116,19 @@ tidemark_expect(NAME check_seed_overrides_the_scenario_seed EXIT 1
 tidemark_expect(NAME check_seed_of_the_scenario_passes EXIT 0
   ARGS check --seed 1 timers/inactivity-alert.yaml
   OUTPUT "PASS")
+
+# `recovery:` counters fail, naming the counter, its scope and both values.
+set(resurrects checkpoints/late-record-resurrects-its-window.yaml)
+tidemark_expect_check_failure(NAME check_fails_on_wrong_duplicate_count
+  SCENARIO ${resurrects}
+  FIND "windows: {written: 4, visible: 4, duplicates: 1}"
+  REPLACE "windows: {written: 4, visible: 4, duplicates: 0}"
+  OUTPUT "FAIL|recovery: 1 counter differs|duplicates of 'windows': expected 0, got 1")
+tidemark_expect_check_failure(NAME check_fails_on_wrong_restart_count
+  SCENARIO ${resurrects}
+  FIND "restarts: 1" REPLACE "restarts: 2"
+  OUTPUT "FAIL|recovery: 1 counter differs|restarts: expected 2, got 1")
+tidemark_expect_check_failure(NAME check_fails_when_the_job_did_not_fail
+  SCENARIO checkpoints/poison-record-exhausts-restarts.yaml
+  FIND "job_failed: true" REPLACE "job_failed: false"
+  OUTPUT "FAIL|job_failed: expected 0, got 1")

@@ -7,6 +7,7 @@
 
 #include "sim/check/aligned_diff.h"
 #include "sim/check/internal/ledger_check.h"
+#include "sim/check/internal/recovery_check.h"
 #include "sim/check/internal/typed_rows.h"
 
 namespace tidemark::sim {
@@ -304,6 +305,7 @@ ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result
         {e.sink, fmt::format("sink '{}'", e.sink), std::move(lines), std::move(mismatches)});
   }
   for (SinkDiff& diff : internal::CheckLedger(plan, result)) report.diffs.push_back(std::move(diff));
+  if (auto diff = internal::CheckRecovery(plan, result)) report.diffs.push_back(std::move(*diff));
   return report;
 }
 

@@ -65,6 +65,8 @@ struct SourcePlan {
   int32_t partitions = 1;  // of the topic; rows name theirs or go round robin
   std::string topic;       // partitions go to reader subtasks from its hash (§8)
   engine::Duration arrival_every = engine::Duration::Millis(1);  // pace without @arrival
+  // After a restore, the backlog's rows come one per replay_every (0: at once).
+  engine::Duration replay_every = engine::Duration::Zero();
   WatermarkPlan watermarks;
   // An operator-level script: each row goes straight to the consumer's input
   // channel `@channel` (one reader subtask per channel) as written, with no

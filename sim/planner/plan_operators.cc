@@ -84,6 +84,7 @@ SourcePlan PlanSourceData(const SourceSpec& source, const std::string& scenario_
   plan.partitions = source.partitions.value_or(source.parallelism);
   plan.topic = source.topic;
   plan.arrival_every = source.arrival_every;
+  plan.replay_every = source.replay_every;
   plan.watermarks = {
       .strategy = w.strategy == WatermarkSpec::Strategy::kBoundedOutOfOrderness
                       ? Strategy::kBoundedOutOfOrderness

@@ -246,15 +246,19 @@ void Runtime::SnapshotSubtask(uint32_t subtask, uint64_t checkpoint) {
   Subtask& s = subtasks_[subtask];
   r.subtasks[subtask].last_barrier = checkpoint;
   for (size_t sink : sinks_of_node_[s.node]) r.sinks[sink][s.index].PreCommit(checkpoint);
-  Broadcast(subtask, StreamElement::OfBarrier(checkpoint));
   const auto it = r.pending.find(checkpoint);
-  if (it == r.pending.end()) return;  // aborted meanwhile: the barrier still flows
-  PendingCheckpoint& p = it->second;
-  if (p.taken[subtask]) return;
+  const bool taking = it != r.pending.end() && !it->second.taken[subtask];
+  // Narrated before what the barrier reaches downstream.
+  if (taking && Step(ScheduleStep::Kind::kCheckpoint, subtask)) {
+    result_.schedule.back().checkpoint = checkpoint;
+  }
+  Broadcast(subtask, StreamElement::OfBarrier(checkpoint));
+  // Aborted meanwhile: the barrier still flows, nothing is kept.
+  if (!taking || r.pending.count(checkpoint) == 0) return;
+  PendingCheckpoint& p = r.pending.find(checkpoint)->second;
   p.taken[subtask] = true;
   if (s.op) p.operators[subtask] = s.op->Snapshot();
   ++p.snapshots;
-  if (Step(ScheduleStep::Kind::kCheckpoint, subtask)) result_.schedule.back().checkpoint = checkpoint;
   p.acked_by = std::max(p.acked_by, now_ + plan_.fault_tolerance.checkpointing->ack_delay);
   if (p.snapshots == subtasks_.size()) {
     agenda_.Push(p.acked_by, {Action::Kind::kCheckpointComplete, static_cast<uint32_t>(checkpoint)});

@@ -248,6 +248,7 @@ void Runtime::StartReplay(uint32_t f, const std::vector<uint32_t>& restored) {
   replay.from = std::move(from);
   replay.input = OpenTrace(plan_.sources[plan_.nodes[feeds_[f].node].source].trace);
   replay.index = UINT64_MAX;  // before the first row
+  replay.due = now_;
   AdvanceReplay(f);
 }
 
@@ -269,7 +270,8 @@ void Runtime::AdvanceReplay(uint32_t f) {
     const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
     const auto it = replay.from.find(subtask);
     if (it != replay.from.end() && replay.index >= it->second) {
-      agenda_.PushToLane(feeds_.size() + f, now_, {Action::Kind::kReplayRow, f});
+      agenda_.PushToLane(feeds_.size() + f, std::max(now_, replay.due),
+                         {Action::Kind::kReplayRow, f});
       return;
     }
   }
@@ -298,6 +300,7 @@ void Runtime::OnReplayRow(uint32_t f) {
     ++result_.recovery->replayed_rows[plan_.nodes[feed.node].source];
   }
   r.delivered[subtask] = std::max(r.delivered[subtask], replay.index + 1);
+  replay.due = now_ + plan_.sources[plan_.nodes[feed.node].source].replay_every;
   try {
     DeliverRow(feed, row, partition, subtask, /*count_in=*/false);
   } catch (const TaskFailure&) {

@@ -71,6 +71,9 @@ struct SourceSpec {
   // Kafka-style topic name: partitions go to reader subtasks from its hash (§8).
   std::string topic;
   engine::Duration arrival_every = engine::Duration::Millis(1);
+  // `replay: {every: D}`: after a restore the backlog is read one row per D
+  // (default: all at once).
+  engine::Duration replay_every = engine::Duration::Zero();
   WatermarkSpec watermarks;
   // When set, trace rows that fail to parse go to this side output of the
   // source as {line: int, raw: string, error: string} instead of failing the
@@ -334,6 +337,21 @@ struct LedgerExpectation {
   std::vector<Counter> tags;  // name = the tag
 };
 
+// `recovery:` counters expected of a run with checkpoints or failures
+// (docs/checkpoints.md, "Expectations"). `scope` is empty for the job's own
+// counters, else the source (replayed_rows) or sink (the sink counters) named.
+struct RecoveryExpectation {
+  struct Counter {
+    std::string name;  // checkpoints_completed, ..., or a sink counter
+    std::string scope;
+    uint64_t count = 0;
+    SourceLocation where;
+    SourceLocation scope_where;
+  };
+  SourceLocation where;
+  std::vector<Counter> counters;
+};
+
 // `expect_error:`: the scenario must be refused with a message containing
 // `contains`, at `line` when given.
 struct ExpectedError {
@@ -364,6 +382,7 @@ struct ScenarioSpec {
   std::vector<SinkSpec> sinks;      // in file order; printing follows it
   std::vector<SinkExpectation> expectations;
   std::vector<LedgerExpectation> ledger;
+  std::optional<RecoveryExpectation> recovery_expectation;
   std::optional<ExpectedError> expect_error;
   // `run_until: D`: the run stops at processing time D (unbounded sources
   // otherwise stop after a fixed tail, see runtime.h).
@@ -375,7 +394,8 @@ struct ScenarioSpec {
   std::vector<FailureSpec> failures;
   SourceLocation failures_where;
   bool has_expectations() const {
-    return !expectations.empty() || !ledger.empty() || expect_error.has_value();
+    return !expectations.empty() || !ledger.empty() || expect_error.has_value() ||
+           recovery_expectation.has_value();
   }
 };
 

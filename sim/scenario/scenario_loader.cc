@@ -106,7 +106,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                       const PathConfinement& paths) {
   YamlMap map(v, fmt::format("source '{}'", name),
               {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks", "dead_letter", "script", "end", "format"});
+               "arrival", "watermarks", "dead_letter", "script", "end", "format", "replay"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -182,6 +182,12 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
                 "an unbounded or script source never ends; stop the run with 'run_until'");
     }
   }
+  if (auto replay = map.Get("replay")) {
+    // How fast the source reads its backlog after a restore
+    // (docs/checkpoints.md, "Replay").
+    YamlMap replay_map(*replay, "the replay pace", {"every"});
+    source.replay_every = ReadNonNegative(replay_map.Require("every"), "the time between replayed rows");
+  }
   if (auto arrival = map.Get("arrival")) {
     // `instant`: an in-memory source (fromElements) hands every row over at
     // processing time 0, before the first periodic watermark (§11.8).
@@ -212,7 +218,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   YamlMap top(root, "the scenario",
               {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
                "expect", "ledger", "expect_error", "run_until", "checkpointing", "restart",
-               "failures"});
+               "failures", "recovery"});
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -280,6 +286,9 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     });
   }
   if (auto ledger = top.Get("ledger")) attempt([&] { spec.ledger = internal::ReadLedger(*ledger); });
+  if (auto recovery = top.Get("recovery")) {
+    attempt([&] { spec.recovery_expectation = internal::ReadRecoveryExpectation(*recovery); });
+  }
   if (auto error = top.Get("expect_error")) {
     attempt([&] { spec.expect_error = internal::ReadExpectedErrorValue(*error); });
   }

@@ -64,6 +64,7 @@ struct Replay {
   uint64_t index = 0;       // of `next`
   int32_t round_robin = 0;  // the partition of `next` when it names none
   std::map<uint32_t, uint64_t> from;  // replaying subtask -> its first row
+  Timestamp due = Timestamp::Min();   // the next row's delivery, at the source's replay pace
 };
 
 // Per sink: content hashes of visible records, to trace duplicates.

@@ -39,6 +39,7 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
                                 const YamlValue& v, const std::string& folder,
                                 const PathConfinement& paths);
 std::vector<LedgerExpectation> ReadLedger(const YamlValue& v);
+RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v);
 ExpectedError ReadExpectedErrorValue(const YamlValue& v);
 
 // `checkpointing:`, `restart:` and `failures:` (fault_tolerance_loader.cc).
