@@ -55,6 +55,16 @@ void Runtime::BuildRecovery() {
                                          FailoverRegions(subtasks_.size(), links));
   Recovery& r = *recovery_;
   r.subtasks.resize(subtasks_.size());
+  for (uint32_t s = 0; s < subtasks_.size(); ++s) {
+    for (const auto& port : subtasks_[s].outputs) {
+      for (const Edge& edge : port) {
+        if (edge.chained || edge.partitioning != Partitioning::kForward) continue;
+        for (uint32_t channel : edge.channels) {
+          r.subtasks[channels_[channel].to_subtask].forced_aligned = true;
+        }
+      }
+    }
+  }
   r.delivered.assign(subtasks_.size(), 0);
   r.replays.resize(feeds_.size());
   r.fired.assign(plan_.fault_tolerance.failures.size(), false);
@@ -151,6 +161,8 @@ void Runtime::TriggerCheckpoint(uint64_t id) {
   p.operators.resize(subtasks_.size());
   p.positions.assign(subtasks_.size(), 0);
   p.taken.assign(subtasks_.size(), false);
+  p.acked.assign(subtasks_.size(), false);
+  p.channel_state.resize(subtasks_.size());
   RecoveryResult& out = *result_.recovery;
   if (out.checkpoints.size() < RecoveryResult::kMaxListed) {
     p.record = out.checkpoints.size();
@@ -167,7 +179,10 @@ void Runtime::TriggerCheckpoint(uint64_t id) {
     }
   }
   for (uint32_t s = 0; s < subtasks_.size(); ++s) {
-    if (subtasks_[s].source && r.pending.count(id) > 0) SnapshotSubtask(s, id);
+    if (!subtasks_[s].source || r.pending.count(id) == 0) continue;
+    r.subtasks[s].last_barrier = id;
+    SnapshotSubtask(s, id);
+    Acknowledge(s, id);
   }
 }
 
@@ -187,34 +202,91 @@ uint64_t Runtime::SourcePosition(uint32_t subtask) const {
   return 0;
 }
 
-// A barrier reaches input `input` of `subtask`. Exactly-once blocks that
-// input until every input's barrier is in (SingleCheckpointBarrierHandler,
-// aligned); at-least-once only counts them (CheckpointBarrierTracker). The
-// snapshot is taken at the last one.
+// A barrier reaches input `input` of `subtask` (docs/checkpoints.md,
+// "Barriers"):
+//   - exactly-once, aligned (SingleCheckpointBarrierHandler.aligned): the
+//     input is blocked until every input's barrier is in, then the snapshot;
+//   - at-least-once (CheckpointBarrierTracker): nothing blocks, the snapshot
+//     at the last barrier;
+//   - unaligned (SingleCheckpointBarrierHandler.alternating): the snapshot at
+//     the first barrier; what the other inputs deliver before their barriers
+//     is its channel state. With an aligned timeout, aligned until the
+//     checkpoint is older than it. A subtask with a pointwise input stays
+//     aligned (StreamGraphGenerator marks its edges as not supporting it).
+// The subtask acknowledges once every barrier is in.
 void Runtime::OnBarrier(uint32_t subtask, int input, uint64_t checkpoint) {
   Recovery& r = *recovery_;
   SubtaskRecovery& sr = r.subtasks[subtask];
-  if (sr.down || checkpoint <= sr.last_barrier) return;  // old, or done (a cancelled one)
+  if (sr.down || checkpoint <= sr.last_barrier) return;  // old, or done
   const int inputs = inputs_of_[subtask];
+  const CheckpointPlan& plan = *plan_.fault_tolerance.checkpointing;
+  const bool unaligned = plan.unaligned && !sr.forced_aligned;
   if (sr.aligning != checkpoint) {
     // A newer barrier subsumes the one being aligned (checkNewCheckpoint).
     if (sr.aligning != 0) ResetAlignment(subtask);
     sr.aligning = checkpoint;
     sr.barriers = 0;
     sr.barrier_in.assign(static_cast<size_t>(inputs), false);
+    sr.snapshot_taken = false;
+    const auto p = r.pending.find(checkpoint);
+    if (unaligned && plan.aligned_timeout.millis() > 0 && inputs > 1 && p != r.pending.end()) {
+      // The timer armed at the first barrier (registerAlignmentTimer).
+      agenda_.Push(std::max(now_, p->second.triggered + plan.aligned_timeout +
+                                      engine::Duration::Millis(1)),
+                   {Action::Kind::kAlignmentTimeout, subtask});
+    }
   }
   if (sr.barrier_in[static_cast<size_t>(input)]) return;
   sr.barrier_in[static_cast<size_t>(input)] = true;
   ++sr.barriers;
-  const bool aligned =
-      plan_.fault_tolerance.checkpointing->mode == CheckpointingMode::kExactlyOnce;
-  if (sr.barriers < inputs) {
-    const uint32_t channel = input_channel_[subtask][static_cast<size_t>(input)];
-    if (aligned && channel != kNoChannel) channels_[channel].blocked = true;
+  if (sr.barriers == inputs) {
+    if (!sr.snapshot_taken) SnapshotSubtask(subtask, checkpoint);
+    ResetAlignment(subtask);
+    sr.last_barrier = checkpoint;
+    Acknowledge(subtask, checkpoint);
     return;
   }
-  ResetAlignment(subtask);
-  SnapshotSubtask(subtask, checkpoint);
+  if (unaligned) {
+    const auto p = r.pending.find(checkpoint);
+    const bool timed_out = plan.aligned_timeout.millis() == 0 ||
+                           (p != r.pending.end() && now_ - p->second.triggered > plan.aligned_timeout);
+    if (timed_out) {
+      if (!sr.snapshot_taken) SwitchToUnaligned(subtask);
+      return;
+    }
+  }
+  if (plan.mode == CheckpointingMode::kExactlyOnce && !sr.snapshot_taken) {
+    const uint32_t channel = input_channel_[subtask][static_cast<size_t>(input)];
+    if (channel != kNoChannel) channels_[channel].blocked = true;
+  }
+}
+
+// Takes the snapshot now, at a barrier that is not the last, and lets every
+// input flow: what comes before the missing barriers is channel state.
+void Runtime::SwitchToUnaligned(uint32_t subtask) {
+  SubtaskRecovery& sr = recovery_->subtasks[subtask];
+  sr.snapshot_taken = true;
+  SnapshotSubtask(subtask, sr.aligning);
+  UnblockInputs(subtask);
+}
+
+void Runtime::OnAlignmentTimeout(uint32_t subtask) {
+  Recovery& r = *recovery_;
+  SubtaskRecovery& sr = r.subtasks[subtask];
+  if (sr.down || sr.aligning == 0 || sr.snapshot_taken) return;
+  const auto p = r.pending.find(sr.aligning);
+  if (p == r.pending.end()) return;
+  if (now_ - p->second.triggered > plan_.fault_tolerance.checkpointing->aligned_timeout) {
+    SwitchToUnaligned(subtask);
+  }
+}
+
+void Runtime::CaptureChannelState(uint32_t subtask, int input, const Record& record) {
+  Recovery& r = *recovery_;
+  const SubtaskRecovery& sr = r.subtasks[subtask];
+  if (!sr.snapshot_taken || sr.aligning == 0 || sr.barrier_in[static_cast<size_t>(input)]) return;
+  const auto p = r.pending.find(sr.aligning);
+  if (p != r.pending.end()) p->second.channel_state[subtask].push_back(record);
 }
 
 // Ends the alignment in progress: every input unblocked, each channel going
@@ -224,6 +296,11 @@ void Runtime::ResetAlignment(uint32_t subtask) {
   sr.aligning = 0;
   sr.barriers = 0;
   sr.barrier_in.clear();
+  sr.snapshot_taken = false;
+  UnblockInputs(subtask);
+}
+
+void Runtime::UnblockInputs(uint32_t subtask) {
   for (uint32_t id : input_channel_[subtask]) {
     if (id == kNoChannel) continue;
     Channel& channel = channels_[id];
@@ -239,12 +316,10 @@ void Runtime::ResetAlignment(uint32_t subtask) {
 
 // One atomic step, as SubtaskCheckpointCoordinatorImpl.checkpointState:
 // sinks precommit (prepareSnapshotPreBarrier), the barrier goes to every
-// output, then the state is copied; the acknowledgement follows after the
-// asynchronous part (ack_delay).
+// output, then the state is copied.
 void Runtime::SnapshotSubtask(uint32_t subtask, uint64_t checkpoint) {
   Recovery& r = *recovery_;
   Subtask& s = subtasks_[subtask];
-  r.subtasks[subtask].last_barrier = checkpoint;
   for (size_t sink : sinks_of_node_[s.node]) r.sinks[sink][s.index].PreCommit(checkpoint);
   const auto it = r.pending.find(checkpoint);
   const bool taking = it != r.pending.end() && !it->second.taken[subtask];
@@ -258,9 +333,19 @@ void Runtime::SnapshotSubtask(uint32_t subtask, uint64_t checkpoint) {
   PendingCheckpoint& p = r.pending.find(checkpoint)->second;
   p.taken[subtask] = true;
   if (s.op) p.operators[subtask] = s.op->Snapshot();
-  ++p.snapshots;
+}
+
+// The subtask's part is done (its asynchronous part takes ack_delay); the
+// checkpoint completes with the last acknowledgement.
+void Runtime::Acknowledge(uint32_t subtask, uint64_t checkpoint) {
+  Recovery& r = *recovery_;
+  const auto it = r.pending.find(checkpoint);
+  if (it == r.pending.end() || it->second.acked[subtask]) return;
+  PendingCheckpoint& p = it->second;
+  p.acked[subtask] = true;
+  ++p.acks;
   p.acked_by = std::max(p.acked_by, now_ + plan_.fault_tolerance.checkpointing->ack_delay);
-  if (p.snapshots == subtasks_.size()) {
+  if (p.acks == subtasks_.size()) {
     agenda_.Push(p.acked_by, {Action::Kind::kCheckpointComplete, static_cast<uint32_t>(checkpoint)});
   }
 }
@@ -299,8 +384,10 @@ void Runtime::OnCheckpointComplete(uint64_t id) {
   }
   ++out.checkpoints_completed;
   // num-retained 1: the latest completed checkpoint is the only one kept.
-  r.latest.emplace(CompletedCheckpoint{
-      .id = id, .operators = std::move(p.operators), .positions = std::move(p.positions)});
+  r.latest.emplace(CompletedCheckpoint{.id = id,
+                                       .operators = std::move(p.operators),
+                                       .positions = std::move(p.positions),
+                                       .channel_state = std::move(p.channel_state)});
   r.pending.erase(it);
   for (uint64_t subsumed : completion.subsumed) AbortCheckpoint(subsumed, "CHECKPOINT_SUBSUMED");
   agenda_.Push(now_ + plan_.fault_tolerance.checkpointing->notify_delay,

@@ -127,7 +127,8 @@ void Runtime::CancelSubtasks(const std::vector<uint32_t>& cancelled) {
   agenda_.RemoveIf([&](const Action& a) {
     switch (a.kind) {
       case Action::Kind::kTick:
-      case Action::Kind::kWakeup: return bool(in[a.target]);
+      case Action::Kind::kWakeup:
+      case Action::Kind::kAlignmentTimeout: return bool(in[a.target]);
       case Action::Kind::kDeliver:
         return in[channels_[a.target].from_subtask] || in[channels_[a.target].to_subtask];
       default: return false;
@@ -189,6 +190,15 @@ void Runtime::OnRestart() {
     if (!t.op || r.subtasks[s].down) continue;
     t.op->AdvanceProcessingTime(now_, *contexts_[s]);
     ScheduleWakeup(s);
+  }
+  // Unaligned: the in-flight records of the checkpoint go in first, before
+  // anything live (Unaligned Recovery).
+  if (!r.latest) return;
+  for (uint32_t s : restored) {
+    for (const Record& record : r.latest->channel_state[s]) {
+      if (r.subtasks[s].down) break;
+      ProcessRecord(s, Record(record));
+    }
   }
 }
 

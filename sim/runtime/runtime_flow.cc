@@ -269,6 +269,7 @@ void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
   Subtask& s = subtasks_[subtask];
   switch (element.kind) {
     case StreamElement::Kind::kRecord:
+      if (recovery_) [[unlikely]] CaptureChannelState(subtask, input, element.record);
       ProcessRecord(subtask, std::move(element.record));
       break;
     case StreamElement::Kind::kWatermark:
@@ -707,6 +708,7 @@ inline void Runtime::Dispatch(const Action& action, Timestamp& last_row) {
     case Action::Kind::kFailure: OnScriptedFailure(action.target); break;
     case Action::Kind::kRestart: OnRestart(); break;
     case Action::Kind::kReplayRow: OnReplayRow(action.target); last_row = now_; break;
+    case Action::Kind::kAlignmentTimeout: OnAlignmentTimeout(action.target); break;
   }
 }
 

@@ -31,6 +31,13 @@ struct SubtaskRecovery {
   uint64_t last_barrier = 0; // the last checkpoint it snapshotted or restored
   std::vector<bool> barrier_in;  // per valve input: `aligning`'s barrier arrived
   int barriers = 0;
+  // Unaligned: the snapshot of `aligning` is taken (at its first barrier);
+  // records delivered on inputs whose barrier is not in yet are its channel
+  // state.
+  bool snapshot_taken = false;
+  // Inputs from a pointwise (forward) channel keep every input of the
+  // subtask aligned, unaligned checkpoints or not.
+  bool forced_aligned = false;
 };
 
 // A checkpoint from its trigger until it completes or is aborted: the
@@ -43,6 +50,11 @@ struct PendingCheckpoint {
   std::vector<std::unique_ptr<SubtaskOperator>> operators;  // by subtask; null: no state
   std::vector<uint64_t> positions;                          // by subtask: sources' next row
   std::vector<bool> taken;                                  // by subtask
+  std::vector<bool> acked;                                  // by subtask
+  size_t acks = 0;
+  // Unaligned: by subtask, the in-flight records it took after its snapshot
+  // from inputs whose barrier had not arrived, in the order it took them.
+  std::vector<std::vector<engine::Record>> channel_state;
   size_t record = SIZE_MAX;  // index into RecoveryResult::checkpoints, if listed
 };
 
@@ -50,6 +62,7 @@ struct CompletedCheckpoint {
   uint64_t id = 0;
   std::vector<std::unique_ptr<SubtaskOperator>> operators;
   std::vector<uint64_t> positions;
+  std::vector<std::vector<engine::Record>> channel_state;  // unaligned only
 };
 
 // A source feed's backlog after a restore: the trace read again from its

@@ -46,6 +46,7 @@ struct Action {
     kFailure,             // scripted failure `target` (FaultTolerancePlan::failures)
     kRestart,             // the restarted tasks run again
     kReplayRow,           // the next backlog row of feed `target` after a restore
+    kAlignmentTimeout,    // subtask `target` may switch its alignment to unaligned
   };
   Kind kind;
   uint32_t target;
@@ -189,7 +190,13 @@ class Runtime {
   void TriggerCheckpoint(uint64_t id);
   void OnBarrier(uint32_t subtask, int input, uint64_t checkpoint);
   void SnapshotSubtask(uint32_t subtask, uint64_t checkpoint);
+  // The subtask's snapshot of `checkpoint` is complete (every barrier in).
+  void Acknowledge(uint32_t subtask, uint64_t checkpoint);
+  void OnAlignmentTimeout(uint32_t subtask);
+  void SwitchToUnaligned(uint32_t subtask);
+  void CaptureChannelState(uint32_t subtask, int input, const Record& record);
   void ResetAlignment(uint32_t subtask);
+  void UnblockInputs(uint32_t subtask);
   void AbortCheckpoint(uint64_t id, std::string_view reason);
   void OnCheckpointComplete(uint64_t id);
   void OnCheckpointNotify(uint64_t id);
