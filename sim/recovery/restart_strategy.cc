@@ -113,11 +113,12 @@ bool RestartStrategy::NotifyFailure(Timestamp now) {
       return true;
     case Strategy::kExponentialDelay:
       // A failure before the pending restart joins it (FLINK-32895, 1.19).
-      if (now <= next_restart_) return false;
+      if (restart_pending_ && now <= next_restart_) return false;
       // The reset is measured from the previous *scheduled* restart.
       if (now - next_restart_ >= plan_.reset_threshold) attempt_ = 0;
       next_restart_ = now + ExponentialBackoff();
       ++attempt_;
+      restart_pending_ = true;
       return true;
   }
   return true;

@@ -60,6 +60,13 @@ class RestartStrategy {
   // A failure handled by the job manager at `now`.
   Decision OnFailure(engine::Timestamp now);
 
+  // The pending restart has run. A failure after it is a new attempt even
+  // in the same millisecond: the simulator's clock stands still while a job
+  // restores and replays, where Flink's moves on past nextRestartTimestamp,
+  // so without this a failure on the first replayed record would join the
+  // restart that already ran, again and again.
+  void RestartDone() { restart_pending_ = false; }
+
   // Flink's numRestarts (ExecutionFailureHandler.numberOfRestarts): restarts
   // granted as new attempts; merged failures and refusals are not counted.
   uint64_t restarts() const { return restarts_; }
@@ -86,8 +93,10 @@ class RestartStrategy {
   // Failure-rate: the times of the last max_failures_per_interval + 1
   // failures, oldest first.
   std::deque<engine::Timestamp> failure_times_;
-  // Exponential-delay: nextRestartTimestamp.
+  // Exponential-delay: nextRestartTimestamp, and whether that restart is
+  // still to come (see RestartDone).
   engine::Timestamp next_restart_;
+  bool restart_pending_ = false;
 };
 
 }  // namespace tidemark::sim

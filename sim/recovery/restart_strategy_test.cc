@@ -210,6 +210,26 @@ BOOST_AUTO_TEST_CASE(exponential_delay_merges_failures_before_the_pending_restar
   BOOST_TEST(strategy.restarts() == 3u);
 }
 
+// Once the restart has run (RestartDone), a failure in the same millisecond
+// is a new attempt: the simulator replays at once, where Flink's clock has
+// moved past the restart time. initial 2, x2: the failure at 0 restarts at
+// 2; after the restart a failure at 2 is attempt 1, delay 4: restart at 6.
+BOOST_AUTO_TEST_CASE(a_failure_after_the_restart_ran_is_a_new_attempt) {
+  RestartStrategy strategy = Make(ExponentialDelay({.initial_ms = 2,
+                                                    .max_ms = 60,
+                                                    .multiplier = 2.0,
+                                                    .threshold_ms = 80,
+                                                    .jitter = 0.0,
+                                                    .attempts = INT32_MAX}));
+  BOOST_TEST(strategy.OnFailure(At(0)).restart_at.millis() == 2);
+  BOOST_TEST(strategy.OnFailure(At(2)).merged);  // still pending: joins it
+  strategy.RestartDone();
+  const RestartStrategy::Decision d = strategy.OnFailure(At(2));
+  BOOST_TEST(!d.merged);
+  BOOST_TEST(d.restart_at.millis() == 6);
+  BOOST_TEST(strategy.restarts() == 2u);
+}
+
 // ExponentialDelayRestartBackoffTimeStrategyTest.testResetBackoff: initial 1,
 // x2, max 5, threshold 8. t=0: delay 1, restart at 1. t=8: 8 - 1 = 7 < 8, so
 // attempt 1: delay 2, restart at 10. t=18: 18 - 10 = 8 >= 8 resets: delay 1.

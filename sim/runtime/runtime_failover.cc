@@ -59,7 +59,8 @@ void Runtime::HandleFailure(const TaskFailure& failure) {
     FailJob(decision.refusal);
     return;
   }
-  if (r.restart.restarts() > Recovery::kMaxRestarts) {
+  if (r.restart.restarts() > Recovery::kMaxRestarts ||
+      out.failure_count > Recovery::kMaxRestarts * 10) {
     const std::string why = fmt::format(
         "stopped after {} restarts: a failure recurs on every attempt and the restart strategy "
         "never refuses (a restart loop)",
@@ -159,6 +160,7 @@ void Runtime::OnRestart() {
   const std::vector<uint32_t> restored = std::move(r.to_restart);
   r.to_restart.clear();
   r.restart_at = Timestamp::Max();
+  r.restart.RestartDone();
   const uint64_t checkpoint = r.latest ? r.latest->id : 0;
   std::vector<bool> in(subtasks_.size(), false);
   for (uint32_t s : restored) {
