@@ -17,6 +17,7 @@ std::vector<LintFinding> Lint(const ScenarioSpec& spec) {
   internal::LintSideOutputs(graph, findings);
   internal::LintEventTime(graph, findings);
   internal::LintWindows(graph, findings);
+  internal::LintFaultTolerance(graph, findings);
   std::stable_sort(
       findings.begin(), findings.end(), [](const LintFinding& a, const LintFinding& b) {
         return std::tie(a.where.file, a.where.line, a.where.column, a.rule, a.message) <

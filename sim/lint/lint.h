@@ -53,6 +53,10 @@ inline constexpr std::string_view kLintTimerFiresOnlyAtEnd = "timer-fires-only-a
 inline constexpr std::string_view kLintLatenessWithoutLateOutput =
     "allowed-lateness-without-late-output";
 inline constexpr std::string_view kLintLatenessIgnored = "lateness-ignored";
+inline constexpr std::string_view kLintExactlyOnceNeverCommits = "exactly-once-sink-never-commits";
+inline constexpr std::string_view kLintFailureWithoutRestart = "failure-without-restart";
+inline constexpr std::string_view kLintAtLeastOnceCommitsDuplicates =
+    "at-least-once-commits-duplicates";
 inline constexpr std::string_view kLintOutOfOrdernessExceedsWindow =
     "out-of-orderness-exceeds-window";
 inline constexpr std::string_view kLintCountTriggerDropsRemainder = "count-trigger-drops-remainder";

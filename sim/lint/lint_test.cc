@@ -568,6 +568,65 @@ sinks: {counts: {}, x: {}, z: {}, missing: {}}
              (Rules{"side-output-never-emitted@11:29", "window-never-fires@16:13"}));
 }
 
+// --- fault tolerance (docs/checkpoints.md) -----------------------------
+
+std::string FaultJob(std::string_view bounded, std::string_view extra, std::string_view sinks) {
+  return fmt::format(R"(
+sources:
+  readings:
+    schema: {{k: string, ts: int}}
+    event_time: ts
+    events: [{{k: a, ts: 1}}, {{k: b, ts: 2}}]
+    bounded: {}
+    parallelism: 2
+    watermarks: {{strategy: bounded_out_of_orderness, max_out_of_orderness: 1s}}
+streams:
+  counts:
+    from: readings
+    key_by: k
+    window: {{tumbling: 10s}}
+    aggregate: {{n: count()}}
+sinks: {}
+{})",
+                     bounded, sinks, extra);
+}
+
+// A two-phase-commit sink commits on checkpoints or at the end of input; an
+// unbounded job without checkpointing has neither (line 16: `guarantee`'s
+// value, column 29). Bounded, or checkpointing: clean.
+BOOST_AUTO_TEST_CASE(an_exactly_once_sink_without_checkpoints_never_commits) {
+  const std::string sinks = "{counts: {guarantee: exactly_once}}";
+  const auto findings = LintText(FaultJob("false", "", sinks));
+  BOOST_TEST(Summary(findings) == (Rules{"exactly-once-sink-never-commits@16:29"}));
+  BOOST_TEST(SeverityName(findings[0].severity) == "error");
+  BOOST_TEST(Summary(LintText(FaultJob("true", "", sinks))) == Rules{});
+  BOOST_TEST(Summary(LintText(FaultJob("false", "checkpointing: {interval: 1s}", sinks))) ==
+             Rules{});
+}
+
+// At-least-once barriers with a keyBy from 2 source subtasks: an
+// exactly-once sink can commit duplicates (line 17, the mode's value).
+BOOST_AUTO_TEST_CASE(at_least_once_checkpoints_warn_of_committed_duplicates) {
+  const auto findings =
+      LintText(FaultJob("true", "checkpointing: {interval: 1s, mode: at_least_once}",
+                        "{counts: {guarantee: exactly_once}}"));
+  BOOST_TEST(Summary(findings) == (Rules{"at-least-once-commits-duplicates@17:37"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(SeverityName(findings[0].severity) == "warning");
+}
+
+// Without checkpointing Flink's default restart strategy is none: a scripted
+// failure ends the job (line 17, the failures list).
+BOOST_AUTO_TEST_CASE(a_failure_without_checkpoints_or_restarts_ends_the_job) {
+  const auto findings = LintText(FaultJob("true", "failures: [{at: 1s, task: counts}]",
+                                          "{counts: {}}"));
+  BOOST_TEST(Summary(findings) == (Rules{"failure-without-restart@17:11"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(Summary(LintText(FaultJob(
+                 "true", "failures: [{at: 1s, task: counts}]\nrestart: {strategy: fixed_delay}",
+                 "{counts: {}}"))) == Rules{});
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

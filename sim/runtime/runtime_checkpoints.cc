@@ -383,6 +383,7 @@ void Runtime::OnCheckpointComplete(uint64_t id) {
     out.checkpoints[p.record].ended = now_;
   }
   ++out.checkpoints_completed;
+  for (SinkSeen& seen : r.seen) seen.Rotate();
   // num-retained 1: the latest completed checkpoint is the only one kept.
   r.latest.emplace(CompletedCheckpoint{.id = id,
                                        .operators = std::move(p.operators),
@@ -451,14 +452,19 @@ void Runtime::ShowSinkRecord(size_t sink, const Record& record, const RecordEmis
     stats.total_visibility_latency = stats.total_visibility_latency + latency;
     SinkSeen& seen = recovery_->seen[sink];
     const uint64_t hash = ContentHash(record);
-    const auto it = seen.first.find(hash);
-    if (it != seen.first.end()) {
+    auto it = seen.current.find(hash);
+    bool found = it != seen.current.end();
+    if (!found) {
+      it = seen.previous.find(hash);
+      found = it != seen.previous.end();
+    }
+    if (found) {
       ++stats.duplicates;
       if (stats.listed_duplicates.size() < RecoveryResult::kMaxListed) {
         stats.listed_duplicates.push_back({.index = index, .first = it->second});
       }
-    } else if (seen.first.size() < SinkSeen::kMaxTracked) {
-      seen.first.emplace(hash, index);
+    } else if (seen.current.size() < SinkSeen::kMaxTracked) {
+      seen.current.emplace(hash, index);
     }
   }
   if (options_.on_sink_record) options_.on_sink_record(sink, record, emission);

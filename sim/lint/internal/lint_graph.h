@@ -57,6 +57,7 @@ LintGraph BuildLintGraph(const ScenarioSpec& spec);
 void LintSideOutputs(const LintGraph& graph, std::vector<LintFinding>& out);
 void LintEventTime(const LintGraph& graph, std::vector<LintFinding>& out);
 void LintWindows(const LintGraph& graph, std::vector<LintFinding>& out);
+void LintFaultTolerance(const LintGraph& graph, std::vector<LintFinding>& out);
 
 }  // namespace tidemark::sim::internal
 

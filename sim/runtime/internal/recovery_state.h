@@ -80,10 +80,20 @@ struct Replay {
   Timestamp due = Timestamp::Min();   // the next row's delivery, at the source's replay pace
 };
 
-// Per sink: content hashes of visible records, to trace duplicates.
+// Per sink: content hashes of visible records, to trace duplicates (lookup
+// only). A restore replays what came after the latest completed
+// checkpoint's cut, so a record made visible before the checkpoint completed
+// that preceded it can be shown again by no restore: at each completion the
+// older generation is dropped, and memory follows the output of two
+// checkpoint intervals, not the trace.
 struct SinkSeen {
-  std::unordered_map<uint64_t, uint64_t> first;  // hash -> first visible index (lookup only)
+  std::unordered_map<uint64_t, uint64_t> current;  // hash -> first visible index
+  std::unordered_map<uint64_t, uint64_t> previous;
   static constexpr size_t kMaxTracked = size_t{1} << 20;
+  void Rotate() {
+    previous = std::move(current);
+    current.clear();
+  }
 };
 
 struct Recovery {
