@@ -318,12 +318,17 @@ void ReadSinks(const YamlMap& top, ScenarioSpec& spec) {
   const YamlValue sinks = top.Require("sinks");
   if (sinks.IsSequence()) {
     for (const YamlValue& item : sinks.Items("sinks")) {
-      spec.sinks.push_back({item.AsString("a stream name"), item.where()});
+      SinkSpec sink;
+      sink.stream = item.AsString("a stream name");
+      sink.where = item.where();
+      spec.sinks.push_back(std::move(sink));
     }
   } else {
     YamlMap map(sinks, "sinks", {});
     for (const auto& entry : map.entries()) {
-      SinkSpec sink{.stream = entry.key, .where = entry.key_where};
+      SinkSpec sink;
+      sink.stream = entry.key;
+      sink.where = entry.key_where;
       internal::ReadSinkOptions(entry.value, sink);
       spec.sinks.push_back(std::move(sink));
     }
