@@ -11,6 +11,7 @@
 #include "engine/input_error.h"
 #include "sim/check/expectations.h"
 #include "sim/check/internal/ledger_check.h"
+#include "sim/check/internal/recovery_check.h"
 #include "sim/check/internal/typed_rows.h"
 #include "sim/trace/csv_writer.h"
 
@@ -167,6 +168,44 @@ std::string LedgerBlock(const JobPlan& plan, const RunResult& result) {
   return out;
 }
 
+// The `recovery:` block with the run's counters, in the order and grouping
+// the scenario wrote them: job-wide counters, `replayed_rows` per source,
+// then `sinks` per sink. A counter the run has no value for keeps its count.
+std::string RecoveryBlock(const JobPlan& plan, const RunResult& result) {
+  const RecoveryExpectation& e = *plan.spec.recovery_expectation;
+  auto value = [&](const RecoveryExpectation::Counter& c) {
+    return internal::RecoveryValue(plan, result, c).value_or(c.count);
+  };
+  std::string out = "recovery:\n";
+  std::vector<std::string> replayed;
+  std::vector<std::pair<std::string, std::vector<std::string>>> sinks;
+  for (const RecoveryExpectation::Counter& c : e.counters) {
+    if (c.scope.empty()) {
+      out += c.name == "job_failed"
+                 ? fmt::format("  job_failed: {}\n", value(c) != 0 ? "true" : "false")
+                 : fmt::format("  {}: {}\n", c.name, value(c));
+      continue;
+    }
+    const std::string entry =
+        fmt::format("{}: {}", c.name == "replayed_rows" ? YamlScalar(engine::Value(c.scope)) : c.name,
+                    value(c));
+    if (c.name == "replayed_rows") {
+      replayed.push_back(entry);
+      continue;
+    }
+    auto sink = std::find_if(sinks.begin(), sinks.end(),
+                             [&](const auto& s) { return s.first == c.scope; });
+    if (sink == sinks.end()) sink = sinks.insert(sinks.end(), {c.scope, {}});
+    sink->second.push_back(entry);
+  }
+  if (!replayed.empty()) out += fmt::format("  replayed_rows: {{{}}}\n", fmt::join(replayed, ", "));
+  if (!sinks.empty()) out += "  sinks:\n";
+  for (const auto& [sink, counters] : sinks) {
+    out += fmt::format("    {}: {{{}}}\n", YamlScalar(engine::Value(sink)), fmt::join(counters, ", "));
+  }
+  return out;
+}
+
 // The metadata columns after the fields of an existing golden file, so that
 // a rewrite keeps them; none when it does not exist yet.
 std::vector<internal::Metadata> GoldenMetadata(const std::string& path) {
@@ -285,6 +324,9 @@ std::string RewriteExpectationBlock(const std::string& scenario_text, const JobP
   }
   if (any_sink) text = ReplaceTopLevelBlock(text, "expect", block);
   if (!plan.spec.ledger.empty()) text = ReplaceTopLevelBlock(text, "ledger", LedgerBlock(plan, result));
+  if (plan.spec.recovery_expectation) {
+    text = ReplaceTopLevelBlock(text, "recovery", RecoveryBlock(plan, result));
+  }
   return text;
 }
 
@@ -294,7 +336,8 @@ size_t SinksWithoutExpectations(const JobPlan& plan) {
 
 std::vector<std::string> UpdateExpectations(const JobPlan& plan, const RunResult& result) {
   std::vector<std::string> written;
-  bool inline_rows = !plan.spec.ledger.empty() || SinksWithoutExpectations(plan) > 0;
+  bool inline_rows = !plan.spec.ledger.empty() || plan.spec.recovery_expectation ||
+                     SinksWithoutExpectations(plan) > 0;
   for (const SinkExpectation& e : plan.spec.expectations) {
     const PlannedSink* sink = plan.FindSink(e.sink);
     const SinkOutput& output = result.sinks[static_cast<size_t>(sink - plan.sinks.data())];

@@ -55,6 +55,49 @@ BOOST_AUTO_TEST_CASE(the_rewritten_scenario_passes_its_own_check) {
   BOOST_TEST(again.spec.expectations[0].rows.size() == 2u);
 }
 
+// A restart replays rows; `check --update` rewrites the `recovery:` counters
+// it got wrong and keeps those it got right. By hand (docs/checkpoints.md):
+// one partition, rows at 0 and 100 ms; checkpoint 1 at 50 ms (the first
+// delay) cuts after row 1; the source task fails at 150 ms, which stops the
+// checkpoint scheduler, and restarts at 160 ms from checkpoint 1, replaying
+// row 2; the restart starts the scheduler again, so checkpoint 2 comes at
+// 160 + 50 = 210 ms. The print sink writes rows 1, 2 and 2 again: 3 records,
+// one a duplicate.
+const std::string kRecoveryScenario = R"(name: update-recovery
+sources:
+  events:
+    events:
+      - {k: x, ts: 1, "@arrival": 0}
+      - {k: y, ts: 2, "@arrival": 100}
+    schema: {k: string, ts: int}
+    event_time: ts
+    bounded: false
+checkpointing: {interval: 1s, first_delay: 50ms}
+restart: {strategy: fixed_delay, attempts: 1, delay: 10ms}
+failures:
+  - {at: 150ms, task: events}
+sinks: {events: {}}
+recovery:
+  checkpoints_completed: 7
+  restarts: 1
+  replayed_rows: {events: 9}
+  sinks:
+    events: {written: 0, duplicates: 1}
+)";
+
+BOOST_AUTO_TEST_CASE(rewrites_the_recovery_counters_in_their_order) {
+  const JobPlan plan = PlanJob(ParseScenario(kRecoveryScenario, "s.yaml", "."));
+  const std::string updated = RewriteExpectationBlock(kRecoveryScenario, plan, RunJob(plan, {.seed = 1}));
+  const std::string expected_block = R"(recovery:
+  checkpoints_completed: 2
+  restarts: 1
+  replayed_rows: {events: 1}
+  sinks:
+    events: {written: 3, duplicates: 1}
+)";
+  BOOST_TEST(updated.find(expected_block) != std::string::npos, updated);
+}
+
 BOOST_AUTO_TEST_CASE(yaml_scalars_read_back_as_the_same_value) {
   BOOST_TEST(YamlScalar(std::string("sensor_1")) == "sensor_1");
   BOOST_TEST(YamlScalar(std::string("true")) == "\"true\"");
