@@ -15,7 +15,6 @@
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/json_report.h"
-#include "reports/pending_text.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
 #include "reports/sink_row_spool.h"
@@ -99,10 +98,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                      .c_str(),
                  stdout);
     } else if (flags->count_only) {
-      std::fputs((reports::FormatLedgerSummary(plan, result) + "\n" +
-                  reports::FormatPendingText(plan, result))
-                     .c_str(),
-                 stdout);
+      std::fputs(reports::FormatRunTail(plan, result).c_str(), stdout);
     } else {
       for (size_t s = 0; s < result.sinks.size(); ++s) {
         std::fputs(reports::FormatSinkHeading(result.sinks[s]).c_str(), stdout);

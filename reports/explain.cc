@@ -12,6 +12,7 @@
 #include "reports/empty_stream.h"
 #include "reports/held_watermarks.h"
 #include "reports/pending_text.h"
+#include "reports/recovery_text.h"
 #include "reports/watermark_origin.h"
 
 namespace tidemark::reports {
@@ -186,7 +187,18 @@ class Narrator {
       : story_(story), plan_(story.plan()), result_(story.result()), options_(options) {}
 
   std::vector<NarrationLine> Run() {
-    for (size_t i = 0; i < result_.schedule.size(); ++i) Step(i);
+    const std::vector<NarrationLine> coordinator = CoordinatorLines();
+    size_t next = 0;
+    for (size_t i = 0; i < result_.schedule.size(); ++i) {
+      // What the job manager decided before this step (at an equal time,
+      // after every task's step of that time: it reacts to them).
+      while (next < coordinator.size() && coordinator[next].time < result_.schedule[i].time) {
+        lines_.push_back(coordinator[next++]);
+      }
+      Step(i);
+    }
+    lines_.insert(lines_.end(), coordinator.begin() + static_cast<std::ptrdiff_t>(next),
+                  coordinator.end());
     return std::move(lines_);
   }
 
@@ -198,6 +210,7 @@ class Narrator {
   bool ShowsRecord(const ScheduleStep& step) const;
   bool RecordIsFocus(engine::RecordId id, NodeIndex node) const;
 
+  std::vector<NarrationLine> CoordinatorLines() const;
   void Step(size_t index);
   void Arrival(size_t index);
   void Entries(size_t index);
@@ -219,6 +232,33 @@ bool Narrator::RecordIsFocus(engine::RecordId id, NodeIndex node) const {
   if (id != options_.record->row) return false;
   const auto& sources = story_.SourcesReaching(node);
   return std::find(sources.begin(), sources.end(), options_.record->source) != sources.end();
+}
+
+// Checkpoints completing or aborted and the job failing (docs/checkpoints.md):
+// decisions of the job manager, not of a task, so no schedule step carries
+// them. In time order; empty without fault tolerance or for one record's story.
+std::vector<NarrationLine> Narrator::CoordinatorLines() const {
+  std::vector<NarrationLine> out;
+  if (!result_.recovery || options_.record) return out;
+  const sim::RecoveryResult& r = *result_.recovery;
+  for (const sim::CheckpointRecord& c : r.checkpoints) {
+    if (c.outcome == sim::CheckpointRecord::Outcome::kCompleted) {
+      out.push_back({Kind::kOther, c.ended,
+                     fmt::format("checkpoint {} completes: every task has acknowledged it; "
+                                 "exactly-once sinks commit what it covers",
+                                 c.id)});
+    } else if (c.outcome == sim::CheckpointRecord::Outcome::kAborted) {
+      out.push_back({Kind::kOther, c.ended,
+                     fmt::format("checkpoint {} is aborted ({})", c.id, c.reason)});
+    }
+  }
+  if (!r.job_failed.empty()) {
+    out.push_back({Kind::kOther, r.failed_at, "the job is FAILED: " + r.job_failed});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const NarrationLine& a, const NarrationLine& b) {
+    return a.time < b.time;
+  });
+  return out;
 }
 
 void Narrator::Step(size_t index) {
@@ -646,6 +686,8 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
     out += "\nWatermark held back:\n";
     for (const HeldWatermark& h : held) out += "  " + HeldWatermarkText(plan, h) + "\n";
   }
+  const std::string recovery = FormatRecoveryText(plan, story.result());
+  if (!recovery.empty()) out += "\nR" + recovery.substr(1);
   const std::string pending = FormatPendingText(plan, story.result());
   if (!pending.empty()) out += "\nP" + pending.substr(1);
   if (focus != nullptr) {

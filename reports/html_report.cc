@@ -9,6 +9,7 @@
 #include "reports/held_watermarks.h"
 #include "reports/markup_escape.h"
 #include "reports/pending_text.h"
+#include "reports/recovery_text.h"
 #include "reports/sink_file_names.h"
 #include "reports/text_report.h"
 #include "reports/timeline_svg.h"
@@ -70,6 +71,19 @@ li.decision { color: #08306b; } li.firing { color: #67000d; font-weight: 600; } 
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   svg#timeline, ul.legend, ol.late-links li { break-inside: avoid; }
 }
+)";
+
+// Only for a job with checkpoints or failures configured, so that every other
+// page keeps its bytes.
+constexpr std::string_view kRecoveryStyle = R"(
+svg .cp-barrier { stroke: #1b7837; stroke-width: 1; stroke-dasharray: 1 3; }
+svg .cp-complete { stroke: #1b7837; stroke-width: 1.5; }
+svg .cp-aborted { stroke: #878787; stroke-width: 1.5; stroke-dasharray: 4 3; }
+svg .failure { stroke: #d7301f; stroke-width: 2; }
+svg .downtime { fill: #d7301f; fill-opacity: 0.1; }
+svg .cp-label { font-size: 11px; fill: #1b7837; } svg .failure-label { font-size: 11px; fill: #b30000; }
+svg .restart-label { font-size: 11px; fill: #444; }
+p.job-failed { color: #b30000; font-weight: 600; }
 )";
 
 std::string Meta(const RunStory& story, const ReportContext& context) {
@@ -204,6 +218,66 @@ std::string PendingList(const RunStory& story) {
   return out + "</ul>\n";
 }
 
+// Checkpoints, failures, restarts and what each sink wrote and showed
+// (docs/checkpoints.md); empty for a job without them configured.
+std::string RecoverySection(const RunStory& story) {
+  const sim::JobPlan& plan = story.plan();
+  if (!story.result().recovery) return "";
+  const sim::RecoveryResult& r = *story.result().recovery;
+  std::string out = "<h2 id=\"recovery\">Checkpoints and failures</h2>\n<p class=\"lead\">" +
+                    HtmlEscape(RecoveryHeadline(plan, r)) + ".</p>\n";
+  if (!r.job_failed.empty()) {
+    out += "<p class=\"job-failed\">The job " + HtmlEscape(JobFailedText(r)) + "</p>\n";
+  }
+  if (!r.failures.empty()) {
+    out += "<ul id=\"failures\">\n";
+    for (const sim::FailureRecord& f : r.failures) {
+      out += "<li>failure " + HtmlEscape(FailureText(plan, f)) + "</li>\n";
+    }
+    out += "</ul>\n";
+    if (r.failure_count > r.failures.size()) {
+      out += fmt::format("<p class=\"note\">The first {} of {} failures.</p>\n", r.failures.size(),
+                         r.failure_count);
+    }
+  }
+  out += "<table id=\"recovery-sinks\"><tr><th>sink</th><th>guarantee</th><th>written</th>"
+         "<th>visible</th><th>aborted</th><th>uncommitted</th><th>duplicates</th>"
+         "<th>max visibility latency (ms)</th></tr>\n";
+  for (size_t s = 0; s < r.sinks.size(); ++s) {
+    const sim::SinkRecovery& sink = r.sinks[s];
+    out += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td></tr>\n",
+        HtmlEscape(plan.sinks[s].name), GuaranteeName(plan.sinks[s].guarantee), sink.written,
+        sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
+        sink.max_visibility_latency.millis());
+  }
+  out += "</table>\n";
+  std::string duplicates;
+  for (size_t s = 0; s < r.sinks.size(); ++s) {
+    for (const sim::DuplicateRecord& d : r.sinks[s].listed_duplicates) {
+      duplicates += "<li>" + HtmlEscape(plan.sinks[s].name) + ": " +
+                    HtmlEscape(DuplicateText(story.result().sinks[s], d)) + "</li>\n";
+    }
+  }
+  if (!duplicates.empty()) {
+    out += "<h3>Duplicates, each traced to its first delivery</h3>\n<ol id=\"duplicates\">\n" +
+           duplicates + "</ol>\n";
+  }
+  out += "<details><summary>Every checkpoint</summary><table id=\"checkpoints\"><tr><th>id</th>"
+         "<th>triggered</th><th>outcome</th><th>at</th><th>reason</th></tr>\n";
+  for (const sim::CheckpointRecord& c : r.checkpoints) {
+    out += fmt::format(
+        "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>"
+        "<td class=\"num\">{}</td><td>{}</td></tr>\n",
+        c.id, engine::FormatTimestamp(c.triggered), CheckpointOutcomeName(c.outcome),
+        c.outcome == sim::CheckpointRecord::Outcome::kPending ? "" : engine::FormatTimestamp(c.ended),
+        HtmlEscape(c.reason));
+  }
+  return out + "</table></details>\n";
+}
+
 // Partitions that held a watermark back while others advanced; empty when none.
 std::string HeldList(const RunStory& story) {
   const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
@@ -223,7 +297,8 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>tidemark report: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n"
       "<h1>tidemark report: {0}</h1>\n",
-      HtmlEscape(spec.name), kStyle);
+      HtmlEscape(spec.name),
+      story.result().recovery ? std::string(kStyle) + std::string(kRecoveryStyle) : std::string(kStyle));
   out += Meta(story, context);
   out += Aggregates(story);
   const TimelineHtml timeline = RenderTimeline(story, context.timeline);
@@ -238,6 +313,7 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
            HtmlEscape(spec.description) + "</pre></details>\n";
   }
+  out += RecoverySection(story);
   out += HeldList(story);
   out += PendingList(story);
   out += "<h2>Records</h2>\n" + LedgerTable(story);

@@ -8,6 +8,7 @@
 #include "reports/explain.h"
 #include "reports/held_watermarks.h"
 #include "reports/pending_text.h"
+#include "reports/recovery_text.h"
 
 namespace tidemark::reports {
 
@@ -287,6 +288,78 @@ json WindowDecisions(const RunStory& story) {
   return out;
 }
 
+// Checkpoints, failures, restarts and what each sink wrote and showed
+// (docs/report-format.md, "recovery"): the counters under the names a
+// scenario's `recovery:` expectation takes, then the listed history.
+json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
+  json replayed = json::object();
+  for (size_t s = 0; s < r.replayed_rows.size() && s < plan.spec.sources.size(); ++s) {
+    replayed[plan.spec.sources[s].name] = r.replayed_rows[s];
+  }
+  json sinks = json::object();
+  for (size_t s = 0; s < r.sinks.size(); ++s) {
+    const sim::SinkRecovery& sink = r.sinks[s];
+    json duplicates = json::array();
+    for (const sim::DuplicateRecord& d : sink.listed_duplicates) {
+      duplicates.push_back({{"index", d.index}, {"first", d.first}});
+    }
+    sinks[plan.sinks[s].name] = {
+        {"guarantee", GuaranteeName(plan.sinks[s].guarantee)},
+        {"written", sink.written},
+        {"visible", sink.visible},
+        {"aborted", sink.aborted},
+        {"uncommitted", sink.uncommitted},
+        {"duplicates", sink.duplicates},
+        {"duplicate_records", duplicates},
+        {"max_visibility_latency", sink.max_visibility_latency.millis()},
+        {"total_visibility_latency", sink.total_visibility_latency.millis()}};
+  }
+  json checkpoints = json::array();
+  for (const sim::CheckpointRecord& c : r.checkpoints) {
+    json cuts = json::array();
+    for (const sim::SourceCut& cut : c.cuts) {
+      cuts.push_back({{"operator", cut.node}, {"subtask", cut.subtask}, {"next_row", cut.next_row}});
+    }
+    checkpoints.push_back({{"id", c.id},
+                           {"triggered", Time(c.triggered)},
+                           {"outcome", CheckpointOutcomeName(c.outcome)},
+                           {"ended", c.ended.is_min() ? json(nullptr) : Time(c.ended)},
+                           {"reason", c.reason.empty() ? json(nullptr) : json(c.reason)},
+                           {"source_cuts", cuts}});
+  }
+  json failures = json::array();
+  for (const sim::FailureRecord& f : r.failures) {
+    json restarted = json::array();
+    for (const auto& [node, subtask] : f.restarted) {
+      restarted.push_back({{"operator", node}, {"subtask", subtask}});
+    }
+    const bool restarts = f.outcome == sim::FailureRecord::Outcome::kRestarted ||
+                          f.outcome == sim::FailureRecord::Outcome::kMerged;
+    failures.push_back({{"at", Time(f.at)},
+                        {"operator", f.node},
+                        {"subtask", f.subtask},
+                        {"cause", f.cause},
+                        {"outcome", FailureOutcomeName(f.outcome)},
+                        {"restart_at", restarts ? Time(f.restart_at) : json(nullptr)},
+                        {"restored_checkpoint", restarts ? json(f.restored_checkpoint) : json(nullptr)},
+                        {"restarted", restarted},
+                        {"refusal", f.refusal.empty() ? json(nullptr) : json(f.refusal)},
+                        {"text", FailureText(plan, f)}});
+  }
+  return {{"checkpoints_completed", r.checkpoints_completed},
+          {"checkpoints_aborted", r.checkpoints_aborted},
+          {"failures", r.failure_count},
+          {"restarts", r.restarts},
+          {"job_failed", !r.job_failed.empty()},
+          {"job_failed_reason", r.job_failed.empty() ? json(nullptr) : json(r.job_failed)},
+          {"failed_at", r.job_failed.empty() ? json(nullptr) : Time(r.failed_at)},
+          {"replayed_rows", replayed},
+          {"sinks", sinks},
+          {"history", {{"listed_up_to", sim::RecoveryResult::kMaxListed},
+                       {"checkpoints", checkpoints},
+                       {"failures", failures}}}};
+}
+
 json Summary(const RunStory& story) {
   json verdicts = json::object();
   for (const RecordStory& r : story.records()) {
@@ -335,6 +408,8 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
   // Likewise only when a watermark was held back.
   const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
   if (!held.empty()) report["held_watermarks"] = HeldWatermarks(story, held);
+  // Only when the job configures checkpoints or failures.
+  if (story.result().recovery) report["recovery"] = Recovery(story.plan(), *story.result().recovery);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

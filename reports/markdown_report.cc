@@ -1,5 +1,7 @@
 #include "reports/markdown_report.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "reports/counterfactual.h"
@@ -7,6 +9,7 @@
 #include "reports/held_watermarks.h"
 #include "reports/markup_escape.h"
 #include "reports/pending_text.h"
+#include "reports/recovery_text.h"
 #include "reports/sink_file_names.h"
 #include "reports/text_report.h"
 
@@ -78,6 +81,48 @@ std::string PendingSection(const RunStory& story) {
   return out + "\n";
 }
 
+// Checkpoints, failures, restarts and each sink's delivery (docs/checkpoints.md);
+// empty for a job without fault tolerance configured.
+std::string RecoverySection(const RunStory& story) {
+  const sim::JobPlan& plan = story.plan();
+  if (!story.result().recovery) return "";
+  const sim::RecoveryResult& r = *story.result().recovery;
+  std::string out = "## Checkpoints and failures\n\n" + MarkdownText(RecoveryHeadline(plan, r)) + ".\n\n";
+  if (!r.job_failed.empty()) out += "**The job " + MarkdownText(JobFailedText(r)) + "**\n\n";
+  for (size_t i = 0; i < r.failures.size() && i < kNotableRecords; ++i) {
+    out += "- failure " + MarkdownText(FailureText(plan, r.failures[i])) + "\n";
+  }
+  if (r.failure_count > std::min<uint64_t>(r.failures.size(), kNotableRecords)) {
+    out += fmt::format("- and {} more failures in `report.json`\n",
+                       r.failure_count - std::min<uint64_t>(r.failures.size(), kNotableRecords));
+  }
+  if (!r.failures.empty()) out += "\n";
+  out += "| sink | guarantee | written | visible | aborted | uncommitted | duplicates | "
+         "max visibility latency |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+  for (size_t s = 0; s < r.sinks.size(); ++s) {
+    const sim::SinkRecovery& sink = r.sinks[s];
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}ms |\n",
+                       MarkdownCell(plan.sinks[s].name), GuaranteeName(plan.sinks[s].guarantee),
+                       sink.written, sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
+                       sink.max_visibility_latency.millis());
+  }
+  out += "\n";
+  for (size_t s = 0; s < r.sinks.size(); ++s) {
+    const sim::SinkRecovery& sink = r.sinks[s];
+    if (sink.listed_duplicates.empty()) continue;
+    out += fmt::format("Duplicates in {}:\n\n", MarkdownText(plan.sinks[s].name));
+    for (size_t i = 0; i < sink.listed_duplicates.size() && i < kNotableRecords; ++i) {
+      out += "- " + MarkdownText(DuplicateText(story.result().sinks[s], sink.listed_duplicates[i])) + "\n";
+    }
+    if (sink.duplicates > std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords)) {
+      out += fmt::format("- and {} more\n",
+                         sink.duplicates - std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context) {
@@ -103,6 +148,7 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
   for (size_t s = 0; s < story.result().sinks.size(); ++s) {
     out += SinkTable(story.result().sinks[s], files[s]);
   }
+  out += RecoverySection(story);
   std::vector<std::string> notable;
   for (const RecordStory& r : story.records()) {
     if (r.kind == sim::TraceRowKind::kEvent && Notable(r.verdict)) {

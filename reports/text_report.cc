@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/pending_text.h"
+#include "reports/recovery_text.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
@@ -57,7 +58,8 @@ std::string FormatSinkHeading(const sim::SinkOutput& sink) {
 }
 
 std::string FormatRunTail(const sim::JobPlan& plan, const sim::RunResult& result) {
-  return FormatLedgerSummary(plan, result) + "\n" + FormatPendingText(plan, result);
+  return FormatLedgerSummary(plan, result) + "\n" + FormatRecoveryText(plan, result) +
+         FormatPendingText(plan, result);
 }
 
 std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result) {

@@ -19,8 +19,8 @@ std::string FormatRunText(const sim::JobPlan& plan, const sim::RunResult& result
 
 // FormatRunText's parts, for printing a run whose sink rows were spooled
 // (sink_row_spool.h): a sink's heading with its count and its CSV header
-// line; then, after every table and its blank line, the ledger summary and
-// the pending windows.
+// line; then, after every table and its blank line, the ledger summary, the
+// checkpoints, failures and restarts (recovery_text.h) and the pending windows.
 std::string FormatSinkHeading(const sim::SinkOutput& sink);
 std::string FormatRunTail(const sim::JobPlan& plan, const sim::RunResult& result);
 

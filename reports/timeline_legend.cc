@@ -91,6 +91,26 @@ std::string RenderTimelineLegend(const TimelineLegend& legend) {
     out += Item("held", "<rect class=\"held-span\" x=\"1\" y=\"2\" width=\"14\" height=\"10\"/>",
                 "holding the watermark back while others received rows");
   }
+  if (legend.barriers) {
+    out += Item("cp-barrier", "<line class=\"cp-barrier\" x1=\"8\" y1=\"1\" x2=\"8\" y2=\"13\"/>",
+                "checkpoint triggered: its barriers leave the sources");
+  }
+  if (legend.checkpoints) {
+    out += Item("cp-complete", "<line class=\"cp-complete\" x1=\"8\" y1=\"1\" x2=\"8\" y2=\"13\"/>",
+                "checkpoint N completed (cpN): exactly-once sinks commit");
+  }
+  if (legend.aborted) {
+    out += Item("cp-aborted", "<line class=\"cp-aborted\" x1=\"8\" y1=\"1\" x2=\"8\" y2=\"13\"/>",
+                "checkpoint aborted (\u2205cpN)");
+  }
+  if (legend.failures) {
+    out += Item("failure", "<line class=\"failure\" x1=\"8\" y1=\"1\" x2=\"8\" y2=\"13\"/>",
+                "a task failed (\u2715 task)");
+  }
+  if (legend.downtime) {
+    out += Item("downtime", "<rect class=\"downtime\" x=\"1\" y=\"2\" width=\"14\" height=\"10\"/>",
+                "down until the restart (\u21bb the checkpoint it restored)");
+  }
   return out + "</ul>\n";
 }
 

@@ -29,6 +29,12 @@ struct TimelineLegend {
   bool idle = false;         // an idle stretch in the sources' strip
   bool held = false;         // a held watermark in the sources' strip
   bool ticks = false;        // arrival ticks in the sources' strip
+  // Checkpoints and failures (timeline_recovery.h).
+  bool barriers = false;     // a checkpoint's barriers leaving the sources
+  bool checkpoints = false;  // a completed checkpoint
+  bool aborted = false;      // an aborted checkpoint
+  bool failures = false;     // a task failure
+  bool downtime = false;     // from a failure to its restart
 };
 
 // <ul class="legend" id="timeline-legend">, names escaped.

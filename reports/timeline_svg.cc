@@ -9,6 +9,7 @@
 #include "reports/internal/timeline_plot.h"
 #include "reports/markup_escape.h"
 #include "reports/timeline_late_svg.h"
+#include "reports/timeline_recovery.h"
 
 namespace tidemark::reports {
 
@@ -87,6 +88,16 @@ void Plot::FitX(const TimelineRange& range) {
   }
   for (const sim::FiringRecord& f : story_.result().firings) include(f.time.millis());
   for (const sim::ScheduleStep& s : story_.result().schedule) include(s.time.millis());
+  if (const auto& recovery = story_.result().recovery) {
+    for (const sim::CheckpointRecord& c : recovery->checkpoints) {
+      include(c.triggered.millis());
+      if (c.outcome != sim::CheckpointRecord::Outcome::kPending) include(c.ended.millis());
+    }
+    for (const sim::FailureRecord& f : recovery->failures) {
+      include(f.at.millis());
+      if (f.outcome == sim::FailureRecord::Outcome::kRestarted) include(f.restart_at.millis());
+    }
+  }
   Scale x = run_x_;
   x.Pad();
   if (range.from) x.lo = range.from->millis();
@@ -125,7 +136,8 @@ void Plot::FitY() {
 
 void Plot::Layout() {
   const double plot_height = LanePlotHeight(lanes_.lanes.size());
-  double top = kTop;
+  if (story_.result().recovery) lanes_top_ += kRecoveryRowHeight;
+  double top = lanes_top_;
   for (size_t i = 0; i < lanes_.lanes.size(); ++i) {
     frame_.lanes.push_back({.top = top, .plot_height = plot_height});
     top = frame_.lanes.back().bottom() + kLaneGap;
@@ -214,7 +226,7 @@ std::string Plot::LaneFrame(size_t lane) const {
 }
 
 std::string Plot::XAxisLabels() const {
-  const double base = frame_.lanes.empty() ? kTop : frame_.lanes.back().bottom();
+  const double base = frame_.lanes.empty() ? lanes_top_ : frame_.lanes.back().bottom();
   std::string out;
   const Scale& x = frame_.x.scale;
   const int64_t xs = TickStep(x, 10);
@@ -231,7 +243,7 @@ std::string Plot::XAxisLabels() const {
       kPlotLeft + kPlotWidth / 2, base + 34);
   const double mid =
       frame_.lanes.empty()
-          ? kTop
+          ? lanes_top_
           : (frame_.lanes.front().plot_top() + frame_.lanes.back().plot_bottom()) / 2;
   out += fmt::format(
       "<text class=\"axis\" transform=\"translate(20,{:.1f}) rotate(-90)\" "
@@ -288,10 +300,26 @@ TimelineHtml Plot::Render() {
     }
     body += "</g>\n";
   }
+  std::string recovery_counts;
+  if (const auto& recovery = story_.result().recovery) {
+    const double lanes_bottom = frame_.lanes.empty() ? lanes_top_ : frame_.lanes.back().bottom();
+    const RecoveryDrawing drawn =
+        DrawRecovery(story_.plan(), *recovery, frame_.x, kTop, lanes_bottom);
+    body += drawn.svg;
+    legend_.barriers = drawn.barriers > 0;
+    legend_.checkpoints = drawn.completed > 0;
+    legend_.aborted = drawn.aborted > 0;
+    legend_.failures = drawn.failures > 0;
+    legend_.downtime = drawn.restarts > 0;
+    recovery_counts = fmt::format(
+        " data-barriers=\"{}\" data-checkpoints=\"{}\" data-aborted-checkpoints=\"{}\" "
+        "data-failures=\"{}\" data-restarts=\"{}\"",
+        drawn.barriers, drawn.completed, drawn.aborted, drawn.failures, drawn.restarts);
+  }
   body += XAxisLabels();
   StripCounts strip;
   const double strip_top =
-      (frame_.lanes.empty() ? kTop : frame_.lanes.back().bottom()) + kXAxisHeight;
+      (frame_.lanes.empty() ? lanes_top_ : frame_.lanes.back().bottom()) + kXAxisHeight;
   body += RenderPartitionStrip(story_, strip_, frame_.x, strip_top, !density_, strip);
 
   std::vector<bool> present(kVerdictCount, false);
@@ -320,11 +348,11 @@ TimelineHtml Plot::Render() {
       "data-marks=\"{3}\" data-aggregated=\"{4}\" data-watermark-lines=\"{5}\" data-lanes=\"{6}\" "
       "data-late-links=\"{7}\" data-firings=\"{8}\" data-idle-spans=\"{9}\" "
       "data-held-spans=\"{10}\" data-below-markers=\"{11}\" data-range-from=\"{12}\" "
-      "data-range-to=\"{13}\">\n<title>Event time against processing time, one lane per "
+      "data-range-to=\"{13}\"{14}>\n<title>Event time against processing time, one lane per "
       "key</title>\n",
       kTimelineWidth, height_, drawn_records_, marks_, density_ ? "true" : "false",
       lines_drawn_.size(), lanes_.lanes.size(), late_drawn_, firings_, strip.idle, strip.held,
-      below_, frame_.x.scale.lo, frame_.x.scale.hi);
+      below_, frame_.x.scale.lo, frame_.x.scale.hi, recovery_counts);
   out.svg += body + "</svg>\n";
   out.legend = RenderTimelineLegend(legend_);
   out.late_list = LateListHtml(story_, links_, kMaxLateListed);

@@ -78,6 +78,9 @@ class Plot {
   bool density_ = false;
   size_t drawn_records_ = 0;
   double height_ = 0;
+  // Above the first lane: kTop, and the label row of checkpoints and
+  // failures when the job configures them (timeline_recovery.h).
+  double lanes_top_ = kTop;
   // What was drawn, for the data-* counts and the legend.
   size_t marks_ = 0, firings_ = 0, below_ = 0, above_ = 0, late_drawn_ = 0;
   std::set<Subtask> lines_drawn_;
