@@ -308,6 +308,13 @@ void Runtime::OnReplayRow(uint32_t f) {
       row.partition ? *row.partition
                     : static_cast<int32_t>(replay.index % static_cast<uint64_t>(feed.partitions));
   const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
+  // Its reader was cancelled after the row was put on the agenda
+  // (CancelSubtasks took it out of `from`): a cancelled task reads nothing.
+  // Its restart replays the row again from the restored position.
+  if (replay.from.count(subtask) == 0) {
+    AdvanceReplay(f);
+    return;
+  }
   if (replay.index < r.delivered[subtask] && row.kind != TraceRowKind::kWatermark) {
     ++result_.recovery->replayed_rows[plan_.nodes[feed.node].source];
   }

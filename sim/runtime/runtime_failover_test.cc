@@ -1,0 +1,85 @@
+// Failover in the runtime (runtime_failover.cc): what a cancelled region
+// must not do before its restart.
+#include <boost/test/unit_test.hpp>
+
+#include "engine/value.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
+
+namespace tidemark::sim {
+namespace {
+
+RunResult RunText(const std::string& yaml, uint64_t seed) {
+  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  return RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
+}
+
+BOOST_AUTO_TEST_SUITE(runtime_failover)
+
+// A replay row due while its reader is down is not handed to it. Found by
+// property_tests/recovery_property_test.cc (a slow replay and a second
+// failure during it counted a row twice).
+//
+// Rows a@1 (arrival 0) and a@2 (arrival 10); the bounded input ends with the
+// second. Every channel takes 60 ms. key_by makes the job one failover region.
+//    50  windows fails (the +inf watermark that would fire [0,10) reaches it
+//        at 70); no checkpoint is configured, so the restart at 150 (fixed
+//        delay 100 ms) restores empty state and the source replays its
+//        backlog from row 0, one row per 100 ms: a@1 at 150, a@2 due at 250
+//   200  windows fails again, with a@2 still to replay: the job is down
+//        until 300, and the replay's row due at 250 is not read then
+//   300  restart, empty state again: a@1 at 300, a@2 at 400, then the input
+//        ends (+inf); all of it reaches the window 60 ms later
+//   460  [0,10) fires once: n = 2, written at 460.
+// Before the fix, the replay handed a@2 at 250 to the cancelled source
+// subtask, which sent it into the channel to `windows`; still in flight at
+// the restart, it reached the restored window at 310: n = 3.
+// Rows handed again (replayed_rows; both were read live by 10): a@1 after
+// the first restart, a@1 and a@2 after the second: 3 (4 before the fix).
+BOOST_AUTO_TEST_CASE(a_replay_row_due_while_its_reader_is_down_is_not_read) {
+  const std::string yaml = R"(
+seed: 1
+channels: {latency: {min: 60, max: 60}}
+sources:
+  events:
+    events:
+      - {k: a, ts: 1, "@arrival": 0}
+      - {k: a, ts: 2, "@arrival": 10}
+    schema: {k: string, ts: int}
+    event_time: ts
+    replay: {every: 100ms}
+streams:
+  windows:
+    from: events
+    key_by: k
+    window: {tumbling: 10ms}
+    aggregate: {n: count()}
+restart: {strategy: fixed_delay, attempts: 2, delay: 100ms}
+failures:
+  - {at: 50ms, task: windows}
+  - {at: 200ms, task: windows}
+sinks: {windows: {}}
+)";
+  const RunResult result = RunText(yaml, 1);
+  BOOST_REQUIRE(result.recovery.has_value());
+  const RecoveryResult& recovery = *result.recovery;
+  BOOST_TEST(recovery.job_failed.empty());
+  BOOST_TEST(recovery.failure_count == 2u);
+  BOOST_TEST(recovery.restarts == 2u);
+  BOOST_REQUIRE_EQUAL(recovery.replayed_rows.size(), 1u);
+  BOOST_TEST(recovery.replayed_rows[0] == 3u);
+  BOOST_REQUIRE_EQUAL(result.sinks.size(), 1u);
+  const SinkOutput& windows = result.sinks[0];
+  BOOST_REQUIRE_EQUAL(windows.records.size(), 1u);
+  // key, window_start, window_end, n, firing
+  BOOST_TEST(engine::FormatValue(windows.records[0].values[0]) == "a");
+  BOOST_TEST(engine::FormatValue(windows.records[0].values[1]) == "0");
+  BOOST_TEST(engine::FormatValue(windows.records[0].values[3]) == "2");
+  BOOST_TEST(windows.emissions[0].at.millis() == 460);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace
+}  // namespace tidemark::sim
