@@ -39,6 +39,7 @@ struct ExploreFlags {
   bool no_repro = false;
   bool ordered = false;
   bool no_invariants = false;
+  uint64_t failures = 0;
   std::vector<std::string> merge;
   std::vector<std::string> traces;  // SOURCE=FILE
   RootFlags paths;  // --root, --allow-outside-root
@@ -61,10 +62,10 @@ std::vector<sim::SeedRun> MergeShards(const reports::ExploreReport& self,
   for (const std::string& file : files) {
     const reports::ExploreReport part = reports::ParseExploreJson(ReadFile(file), file);
     if (part.scenario_hash != self.scenario_hash || part.seeds != self.seeds ||
-        part.order != self.order) {
+        part.order != self.order || part.failures != self.failures) {
       throw engine::InputError({file, 0, 0},
-                               "this shard ran another campaign (scenario, traces, --seeds or "
-                               "--ordered differ)",
+                               "this shard ran another campaign (scenario, traces, --seeds, "
+                               "--failures or --ordered differ)",
                                fmt::format("merge files of `explore {} --seeds {}`", self.scenario,
                                            self.seeds));
     }
@@ -101,22 +102,45 @@ std::vector<sim::SeedRun> MergeShards(const reports::ExploreReport& self,
   return runs;
 }
 
+// With --failures: each outcome whose first run differs from the same seed
+// without failures, explained against that run.
+void ExplainFailures(const sim::Explorer& explorer, reports::ExploreReport& report,
+                     std::vector<size_t>& numbers) {
+  for (size_t g = 0; g < report.outcomes.size(); ++g) {
+    const sim::OutcomeGroup& group = report.outcomes[g];
+    const auto run = std::find_if(report.runs.begin(), report.runs.end(),
+                                  [&](const sim::SeedRun& r) { return r.seed == group.first_seed; });
+    if (run == report.runs.end() || run->outcome == run->failure_free_outcome) continue;
+    report.divergences.push_back(sim::ExplainFailureDivergence(explorer, group));
+    numbers.push_back(g + 1);
+  }
+}
+
 void Explain(const sim::Explorer& explorer, const ExploreFlags& flags,
              reports::ExploreReport& report) {
   const std::string stem = std::filesystem::path(flags.scenario).stem().string();
-  for (size_t g = 1; g < report.outcomes.size(); ++g) {
-    report.divergences.push_back(
-        sim::ExplainDivergence(explorer, report.outcomes[0], report.outcomes[g]));
+  std::vector<size_t> numbers;  // of each divergence's outcome, from 1
+  if (flags.failures > 0) {
+    ExplainFailures(explorer, report, numbers);
+  } else {
+    for (size_t g = 1; g < report.outcomes.size(); ++g) {
+      report.divergences.push_back(
+          sim::ExplainDivergence(explorer, report.outcomes[0], report.outcomes[g]));
+      numbers.push_back(g + 1);
+    }
   }
   if (flags.no_repro) return;
   std::vector<reports::ExploreReproFile> repros(report.divergences.size());
   ParallelFor(repros.size(), flags.jobs, "shrinking", [&](size_t d) {
     const sim::Divergence& div = report.divergences[d];
     repros[d].path = (std::filesystem::path(flags.repro_dir) /
-                      fmt::format("{}.outcome-{}.yaml", stem, d + 2))
+                      fmt::format("{}.outcome-{}.yaml", stem, numbers[d]))
                          .string();
-    repros[d].repro = sim::ShrinkDivergence(explorer, div.base.first_seed, div.other.first_seed,
-                                            repros[d].path);
+    repros[d].repro =
+        div.against_failure_free
+            ? sim::ShrinkFailureDivergence(explorer, div.other.first_seed, repros[d].path)
+            : sim::ShrinkDivergence(explorer, div.base.first_seed, div.other.first_seed,
+                                    repros[d].path);
   });
   for (const reports::ExploreReproFile& f : repros) WriteOutputFile(f.path, f.repro.text);
   report.repros = std::move(repros);
@@ -133,12 +157,14 @@ void RunExplore(const ExploreFlags& flags, int* exit_code) {
   report.seeds = flags.seeds;
   report.order = flags.ordered ? sim::OutcomeOrder::kArrival : sim::OutcomeOrder::kMultiset;
   report.deterministic = plan.spec.deterministic;
+  report.failures = flags.failures;
   report.shard = flags.merge.empty() ? ResolveShard(flags.shard, flags.shard_count) : sim::Shard{};
   const sim::Explorer explorer(
       std::move(plan),
       {.order = report.order,
        .invariants = flags.no_invariants ? sim::InvariantChecks::kNone
-                                         : sim::InvariantChecks::kEveryRun});
+                                         : sim::InvariantChecks::kEveryRun,
+       .failures = flags.failures});
   if (!flags.merge.empty()) {
     report.runs = MergeShards(report, flags.merge);
   } else {
@@ -185,6 +211,11 @@ void AddExploreCommand(CLI::App& app, int* exit_code) {
   cmd->add_flag("--ordered", flags->ordered,
                 "Outcomes compare sinks in arrival order (default: as multisets)");
   cmd->add_flag("--no-invariants", flags->no_invariants, "Skip the invariant checks (faster)");
+  cmd->add_option("--failures", flags->failures,
+                  "Each run also fails N times, at tasks and times its seed picks, and is "
+                  "compared with the same seed without failures (docs/explore-and-sweep.md)")
+      ->check(WholeNumber(0, 1000))
+      ->capture_default_str();
   cmd->add_option("--trace", flags->traces, "SOURCE=FILE: read this source from FILE instead");
   cmd->add_option("--merge", flags->merge,
                   "Merge these shard JSON files (of this scenario) instead of running");

@@ -29,6 +29,7 @@ struct ExploreReport {
   sim::Shard shard;
   sim::OutcomeOrder order = sim::OutcomeOrder::kMultiset;
   bool deterministic = false;  // the scenario demands one outcome
+  uint64_t failures = 0;       // --failures: per run, at points the seed picks
   std::vector<sim::SeedRun> runs;  // sorted by seed
   std::vector<sim::OutcomeGroup> outcomes;
   // Complete campaigns only (not one shard of several): one per outcome
@@ -37,7 +38,8 @@ struct ExploreReport {
   std::vector<ExploreReproFile> repros;
 
   size_t RunsWithViolations() const;
-  // Exit status 1: an invariant failed, or a deterministic scenario diverged.
+  // Exit status 1: an invariant failed, or a deterministic scenario diverged
+  // (without --failures: with them, outcomes differ by where the job fails).
   bool failed() const;
 };
 

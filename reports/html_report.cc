@@ -249,7 +249,7 @@ std::string RecoverySection(const RunStory& story) {
         "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td></tr>\n",
-        HtmlEscape(plan.sinks[s].name), GuaranteeName(plan.sinks[s].guarantee), sink.written,
+        HtmlEscape(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee), sink.written,
         sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
         sink.max_visibility_latency.millis());
   }

@@ -304,7 +304,7 @@ json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
       duplicates.push_back({{"index", d.index}, {"first", d.first}});
     }
     sinks[plan.sinks[s].name] = {
-        {"guarantee", GuaranteeName(plan.sinks[s].guarantee)},
+        {"guarantee", sim::SinkGuaranteeName(plan.sinks[s].guarantee)},
         {"written", sink.written},
         {"visible", sink.visible},
         {"aborted", sink.aborted},

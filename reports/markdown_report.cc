@@ -102,7 +102,7 @@ std::string RecoverySection(const RunStory& story) {
   for (size_t s = 0; s < r.sinks.size(); ++s) {
     const sim::SinkRecovery& sink = r.sinks[s];
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}ms |\n",
-                       MarkdownCell(plan.sinks[s].name), GuaranteeName(plan.sinks[s].guarantee),
+                       MarkdownCell(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee),
                        sink.written, sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
                        sink.max_visibility_latency.millis());
   }

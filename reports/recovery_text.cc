@@ -25,15 +25,6 @@ constexpr size_t kDuplicatesShown = 3;
 
 }  // namespace
 
-std::string_view GuaranteeName(sim::SinkGuarantee guarantee) {
-  switch (guarantee) {
-    case sim::SinkGuarantee::kNone: return "none";
-    case sim::SinkGuarantee::kAtLeastOnce: return "at_least_once";
-    case sim::SinkGuarantee::kExactlyOnce: return "exactly_once";
-  }
-  return "?";
-}
-
 std::string_view CheckpointOutcomeName(sim::CheckpointRecord::Outcome outcome) {
   switch (outcome) {
     case sim::CheckpointRecord::Outcome::kPending: return "pending";
@@ -100,7 +91,7 @@ std::string SinkRecoveryText(const sim::JobPlan& plan, const RecoveryResult& rec
   const sim::SinkRecovery& s = recovery.sinks[sink];
   const sim::PlannedSink& planned = plan.sinks[sink];
   std::string out = fmt::format("{} ({}): {} written, {} visible", planned.name,
-                                GuaranteeName(planned.guarantee), s.written, s.visible);
+                                sim::SinkGuaranteeName(planned.guarantee), s.written, s.visible);
   if (planned.guarantee == sim::SinkGuarantee::kExactlyOnce) {
     out += fmt::format(", {} aborted, {} uncommitted", s.aborted, s.uncommitted);
   }

@@ -13,9 +13,6 @@
 
 namespace tidemark::reports {
 
-// "none", "at_least_once", "exactly_once": as a scenario spells it.
-std::string_view GuaranteeName(sim::SinkGuarantee guarantee);
-
 // "completed", "aborted", "pending".
 std::string_view CheckpointOutcomeName(sim::CheckpointRecord::Outcome outcome);
 

@@ -8,6 +8,11 @@
 #   MODE=auto   --shard auto under GitLab, Slurm and Kubernetes numbering gives
 #               the same shards as --shard I/K, and they merge; with no
 #               variables set it is bad input.
+#   MODE=failures  explore --failures 1 on failure-makes-a-record-late.yaml:
+#               some seeds make y late after the restore, explained and shrunk
+#               to a reproduction whose `failures:` holds the seed's point;
+#               `check` passes on it and, without that entry, `run` prints
+#               the failure-free output. Two shards merge to the same JSON.
 #   MODE=sweep  the long-tail sweep on a generated trace; two shards merged
 #               equal the whole sweep.
 #   cmake -DTIDEMARK=... -DSCENARIO=... -DSCRATCH=... -DMODE=... -P explore_cli_test.cmake
@@ -112,6 +117,40 @@ elseif(MODE STREQUAL "shards")
     message(FATAL_ERROR "merged JSON differs from the unsharded run's")
   endif()
   run_tidemark(missing 2 explore ${SCENARIO} --seeds 40 --merge shard-0.json shard-2.json)
+elseif(MODE STREQUAL "failures")
+  set(args explore ${SCENARIO} --seeds 40 --failures 1)
+  run_tidemark(out 0 ${args} --repro-dir repro --json whole.json)
+  require("${out}" "seeds 0..39, 1 failure per run")
+  require("${out}" ": the failure-free output")
+  require("${out}" "without failures: 'windows' subtask 0 at t=500")
+  require("${out}" "after the restore: 'windows' subtask 0")
+  require("${out}" "late, skipped -> late_to_side_output")
+  require("${out}" "judged differently after the restore in")
+  require("${out}" "exactly-once, no loss): hold in every run")
+  require("${out}" "verified")
+  file(GLOB repros ${SCRATCH}/repro/*.yaml)
+  list(GET repros 0 repro)
+  file(READ ${repro} text)
+  require("${text}" "failures:\n  - {")
+  run_tidemark(checked 0 check ${repro})
+  require("${checked}" "1 passed")
+  run_tidemark(failing 0 run ${repro})
+  string(REGEX REPLACE "failures:\n  - {[^\n]*}\n" "" free_text "${text}")
+  file(WRITE ${SCRATCH}/repro/free.yaml "${free_text}")
+  run_tidemark(free 0 run ${SCRATCH}/repro/free.yaml)
+  if(failing STREQUAL free)
+    message(FATAL_ERROR "the reproduction gives the same output without its failure")
+  endif()
+  run_tidemark(a 0 ${args} --shard 0/2 --json a.json)
+  run_tidemark(b 0 ${args} --shard 1/2 --json b.json)
+  run_tidemark(merged 0 ${args} --merge a.json b.json --repro-dir repro --json merged.json)
+  file(READ ${SCRATCH}/whole.json whole)
+  file(READ ${SCRATCH}/merged.json merged_json)
+  if(NOT whole STREQUAL merged_json)
+    message(FATAL_ERROR "merged shards differ from the whole campaign")
+  endif()
+  # Shards of another --failures are another campaign: bad input.
+  run_tidemark(other 2 explore ${SCENARIO} --seeds 40 --failures 2 --merge a.json b.json)
 elseif(MODE STREQUAL "sweep")
   # The long-tail sweep on a generated trace: the trade-off shows (late share
   # falls to 0 as the bound grows), and shards merged equal the whole sweep.

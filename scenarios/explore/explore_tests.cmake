@@ -11,6 +11,8 @@ endfunction()
 tidemark_explore_cli_test(explore_union_race_repro_replays repro explore/union-race.yaml)
 tidemark_explore_cli_test(explore_shards_merge_to_the_unsharded_run shards explore/union-race.yaml)
 tidemark_explore_cli_test(explore_shard_auto_reads_the_job_number auto explore/union-race.yaml)
+tidemark_explore_cli_test(explore_failures_find_a_record_late_after_restore failures
+  explore/failure-makes-a-record-late.yaml)
 tidemark_explore_cli_test(sweep_long_tail_tradeoff_and_shards sweep explore/sweep-long-tail.yaml)
 
 # 1,000 schedules of a parallel scenario with jittered channels: one outcome.
@@ -33,3 +35,14 @@ tidemark_expect(NAME sweep_hand_checked_table EXIT 0
 tidemark_expect(NAME sweep_unknown_setting EXIT 2
   ARGS sweep explore/sweep-hand-checked.yaml --set sources.r.watermarks.bound=1s
   OUTPUT "unknown setting 'sources.r.watermarks.bound'|sources.NAME.watermarks.max_out_of_orderness")
+
+# Every checkpoint scenario under seeded failures: the recovery invariants
+# (exactly-once output, nothing lost) and the others hold in every run.
+file(GLOB checkpoint_scenarios RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}
+  ${CMAKE_CURRENT_SOURCE_DIR}/checkpoints/*.yaml)
+foreach(scenario ${checkpoint_scenarios})
+  get_filename_component(stem ${scenario} NAME_WE)
+  tidemark_expect(NAME explore_failures_${stem} EXIT 0
+    ARGS explore ${scenario} --seeds 30 --failures 2 --no-repro
+    OUTPUT "2 failures per run|exactly-once, no loss): hold in every run")
+endforeach()

@@ -9,9 +9,13 @@
 //                  noted unconsumed; each sink holds a record as often as the
 //                  ledger says it sank there. Record ids are per source, so
 //                  rows of different sources with one id are counted together.
+//                  Only on runs without failures: a failure discards records
+//                  in flight, which no ledger entry notes, and sources read
+//                  rows again (recovery_invariants.h checks those runs' sinks).
 //   watermark monotonicity
 //                  per (node, subtask), every operator input watermark and
-//                  every source output watermark strictly increases.
+//                  every source output watermark strictly increases — from
+//                  -inf again after the subtask is restored.
 //   side-output isolation
 //                  a sink on a side output holds only records the ledger shows
 //                  routed (or sent late) to that tag, and every sink's values
@@ -19,7 +23,8 @@
 //   per-key order  in a sink of input records fed by a chain from one source
 //                  (each stream one input, no rebalance) through a key_by
 //                  whose key field the sink keeps, the records of one key and
-//                  one partition appear in trace order (§9.2).
+//                  one partition appear in trace order (§9.2), within each
+//                  attempt after a restart.
 #ifndef TIDEMARK_SIM_EXPLORE_EXPLORE_INVARIANTS_H_
 #define TIDEMARK_SIM_EXPLORE_EXPLORE_INVARIANTS_H_
 

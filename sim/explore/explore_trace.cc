@@ -135,7 +135,8 @@ ScenarioSpec WithRows(const ScenarioSpec& spec, const ScenarioRows& rows,
 std::string ReproScenarioText(const std::string& original_text, const ScenarioSpec& spec,
                               const ScenarioRows& rows, const std::vector<RowRef>& keep,
                               uint64_t seed, const std::string& repro_folder,
-                              const std::vector<std::string>& comment) {
+                              const std::vector<std::string>& comment,
+                              const std::vector<std::string>& added_failures) {
   YAML::Node root;
   try {
     root = YAML::Load(original_text);
@@ -151,9 +152,24 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
     if (!seed_written) out += fmt::format("seed: {}\n", seed);
     seed_written = true;
   };
+  // The scenario's own failures, in flow style, then the added ones.
+  auto write_failures = [&](const YAML::Node* own) {
+    out += "failures:\n";
+    if (own != nullptr) {
+      for (const auto& item : *own) out += "  - " + Emit(item, true) + "\n";
+    }
+    for (const std::string& f : added_failures) out += "  - " + f + "\n";
+  };
+  bool failures_written = false;
   for (const auto& entry : root) {
     const std::string key = entry.first.as<std::string>();
     if (key == "expect") continue;
+    if (!added_failures.empty() && key == "recovery") continue;  // the counters change
+    if (!added_failures.empty() && key == "failures") {
+      write_failures(&entry.second);
+      failures_written = true;
+      continue;
+    }
     if (key == "seed") {
       write_seed();
       continue;
@@ -203,6 +219,7 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
     }
   }
   write_seed();
+  if (!added_failures.empty() && !failures_written) write_failures(nullptr);
   return out;
 }
 

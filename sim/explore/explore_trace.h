@@ -47,12 +47,15 @@ ScenarioSpec WithRows(const ScenarioSpec& spec, const ScenarioRows& rows,
 // The scenario file `original_text` (the text `spec` was loaded from) with
 // `seed`, shrinkable sources' data replaced by inline pinned `events:` (only
 // the rows of `keep`), dead-letter traces pointed at from `repro_folder`, and
-// no `expect` block; `comment` lines (without '#') open the file.
+// no `expect` block; `comment` lines (without '#') open the file. With
+// `added_failures` (flow YAML entries), `failures:` lists them after the
+// scenario's own, and the `recovery:` counters are left out.
 // Throws engine::InputError if `original_text` is not YAML.
 std::string ReproScenarioText(const std::string& original_text, const ScenarioSpec& spec,
                               const ScenarioRows& rows, const std::vector<RowRef>& keep,
                               uint64_t seed, const std::string& repro_folder,
-                              const std::vector<std::string>& comment);
+                              const std::vector<std::string>& comment,
+                              const std::vector<std::string>& added_failures = {});
 
 }  // namespace tidemark::sim
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/expression.h"
@@ -108,6 +109,16 @@ struct FailurePlan {
 //     checkpoint completes and aborted on failure (Kafka EXACTLY_ONCE, a
 //     two-phase-commit sink): a read_committed reader sees it then.
 enum class SinkGuarantee { kNone, kAtLeastOnce, kExactlyOnce };
+
+// The scenario's spelling: "none", "at_least_once", "exactly_once".
+inline std::string_view SinkGuaranteeName(SinkGuarantee guarantee) {
+  switch (guarantee) {
+    case SinkGuarantee::kNone: return "none";
+    case SinkGuarantee::kAtLeastOnce: return "at_least_once";
+    case SinkGuarantee::kExactlyOnce: return "exactly_once";
+  }
+  return "?";
+}
 
 struct FaultTolerancePlan {
   std::optional<CheckpointPlan> checkpointing;  // nullopt: disabled
