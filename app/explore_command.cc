@@ -102,16 +102,28 @@ std::vector<sim::SeedRun> MergeShards(const reports::ExploreReport& self,
   return runs;
 }
 
-// With --failures: each outcome whose first run differs from the same seed
-// without failures, explained against that run.
+// With --failures: the outcomes whose first run differs from the same seed
+// without failures, explained against that run — those where a replayed
+// record was judged differently first, then by outcome; at most
+// kMaxFailureDivergences (duplicates alone make many outcomes).
+constexpr size_t kMaxFailureDivergences = 10;
+
 void ExplainFailures(const sim::Explorer& explorer, reports::ExploreReport& report,
                      std::vector<size_t>& numbers) {
+  std::vector<std::pair<bool, size_t>> differing;  // (!lateness_changed, outcome index)
   for (size_t g = 0; g < report.outcomes.size(); ++g) {
     const sim::OutcomeGroup& group = report.outcomes[g];
     const auto run = std::find_if(report.runs.begin(), report.runs.end(),
                                   [&](const sim::SeedRun& r) { return r.seed == group.first_seed; });
     if (run == report.runs.end() || run->outcome == run->failure_free_outcome) continue;
-    report.divergences.push_back(sim::ExplainFailureDivergence(explorer, group));
+    differing.emplace_back(!run->lateness_changed, g);
+  }
+  std::stable_sort(differing.begin(), differing.end());
+  const size_t explained = std::min(differing.size(), kMaxFailureDivergences);
+  report.unexplained = differing.size() - explained;
+  for (size_t i = 0; i < explained; ++i) {
+    const size_t g = differing[i].second;
+    report.divergences.push_back(sim::ExplainFailureDivergence(explorer, report.outcomes[g]));
     numbers.push_back(g + 1);
   }
 }

@@ -1,6 +1,7 @@
 #include "reports/explore_report.h"
 
 #include <algorithm>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -55,7 +56,9 @@ std::string FailureSummary(const ExploreReport& r) {
   uint64_t failed = 0;
   uint64_t changed = 0;
   uint64_t unchanged = 0;
+  std::map<std::string, uint64_t> waived;  // by reason
   for (const sim::SeedRun& run : r.runs) {
+    if (!run.waived.empty()) ++waived[run.waived];
     failed += run.job_failed ? 1 : 0;
     changed += run.lateness_changed ? 1 : 0;
     unchanged += run.outcome == run.failure_free_outcome ? 1 : 0;
@@ -73,6 +76,9 @@ std::string FailureSummary(const ExploreReport& r) {
         "  a replayed record was judged differently after the restore in {} (watermarks are "
         "not in a checkpoint, so the rebuilt watermark decides again)\n",
         Plural(changed, "run"));
+  }
+  for (const auto& [why, n] : waived) {
+    out += fmt::format("  exactly-once and no-loss not checked in {}: {}\n", Plural(n, "run"), why);
   }
   return out;
 }
@@ -139,6 +145,12 @@ std::string FormatExploreText(const ExploreReport& r) {
       }
     }
   }
+  if (r.unexplained > 0) {
+    out += fmt::format("\n{} more outcome{} differ{} from the failure-free run: not explained (the "
+                       "runs are in the JSON)\n",
+                       r.unexplained, r.unexplained == 1 ? "" : "s",
+                       r.unexplained == 1 ? "s" : "");
+  }
   if (r.failures > 0) out += FailureSummary(r);
   const size_t bad = r.RunsWithViolations();
   if (bad == 0) {
@@ -189,6 +201,7 @@ std::string FormatExploreJson(const ExploreReport& r) {
       item["failure_free_outcome"] = sim::HashText(run.failure_free_outcome);
       item["lateness_changed"] = run.lateness_changed;
       item["job_failed"] = run.job_failed;
+      if (!run.waived.empty()) item["waived"] = run.waived;
     }
     runs.push_back(std::move(item));
   }
@@ -220,6 +233,7 @@ std::string FormatExploreJson(const ExploreReport& r) {
     divergences.push_back(std::move(item));
   }
   j["divergences"] = std::move(divergences);
+  if (r.failures > 0) j["unexplained"] = r.unexplained;
   j["runs_with_violations"] = r.RunsWithViolations();
   j["failed"] = r.failed();
   return j.dump(2) + "\n";
@@ -267,6 +281,7 @@ ExploreReport ParseExploreJson(const std::string& text, const std::string& file)
         }
         run.lateness_changed = item.at("lateness_changed").get<bool>();
         run.job_failed = item.at("job_failed").get<bool>();
+        run.waived = item.value("waived", std::string());
       }
       r.runs.push_back(std::move(run));
     }

@@ -35,6 +35,9 @@ struct ExploreReport {
   // Complete campaigns only (not one shard of several): one per outcome
   // beyond the first, with its reproduction when one was written.
   std::vector<sim::Divergence> divergences;
+  // With --failures: outcomes that differ from the failure-free run beyond
+  // those explained.
+  uint64_t unexplained = 0;
   std::vector<ExploreReproFile> repros;
 
   size_t RunsWithViolations() const;

@@ -46,3 +46,6 @@ foreach(scenario ${checkpoint_scenarios})
     ARGS explore ${scenario} --seeds 30 --failures 2 --no-repro
     OUTPUT "2 failures per run|exactly-once, no loss): hold in every run")
 endforeach()
+tidemark_expect(NAME explore_failures_sensor_pipeline EXIT 0
+  ARGS explore explore/failures-sensor-pipeline.yaml --seeds 200 --failures 2 --no-repro
+  OUTPUT "the failure-free output|exactly-once, no loss): hold in every run")

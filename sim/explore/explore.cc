@@ -245,6 +245,7 @@ SeedRun Explorer::RunWithFailures(uint64_t seed) const {
   run.job_failed = failing.recovery && !failing.recovery->job_failed.empty();
   const RecoveryComparison compared = CompareRecovery(failing_plan, free, failing);
   run.lateness_changed = !compared.changed_decisions.empty();
+  run.waived = compared.waived;
   if (options_.invariants == InvariantChecks::kEveryRun) {
     run.violations = CheckInvariants(failing_plan, rows_, failing);
     run.violations.insert(run.violations.end(), compared.violations.begin(),

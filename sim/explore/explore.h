@@ -54,6 +54,7 @@ struct SeedRun {
   uint64_t failure_free_outcome = 0;  // the same seed without any failure
   bool lateness_changed = false;      // a replayed record was judged differently
   bool job_failed = false;            // the restart strategy gave up
+  std::string waived = {};  // why the exactly-once and no-loss checks did not apply
 };
 
 struct OutcomeGroup {

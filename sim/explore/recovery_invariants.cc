@@ -126,8 +126,8 @@ RecoveryComparison CompareRecovery(const JobPlan& plan, const RunResult& free,
   } else if (failing.recovery && !failing.recovery->job_failed.empty() && keyed_state) {
     // A restored watermark can pass a window before all of its records are
     // replayed; they would be late when they came back, but never do.
-    out.waived = "the job failed after a restore: a window may have fired before its replayed "
-                 "records came back";
+    out.waived = "the job failed for good: its windows may have fired before their replayed "
+                 "records came back, or not at all";
   }
   if (!out.waived.empty() || !failing.recovery) return out;
   const RecoveryResult& recovery = *failing.recovery;
