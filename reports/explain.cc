@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -209,6 +210,10 @@ class Narrator {
   bool ShowsNode(NodeIndex node) const { return !options_.stream || *options_.stream == node; }
   bool ShowsRecord(const ScheduleStep& step) const;
   bool RecordIsFocus(engine::RecordId id, NodeIndex node) const;
+  // The source of row `id` at `node`: the only one reaching it; else the one
+  // whose row `id` has event time `ts` (ids are rows of each source, so a
+  // union sees one id from each); else the one it last arrived at.
+  uint32_t SourceOf(engine::RecordId id, NodeIndex node, std::optional<Timestamp> ts) const;
 
   std::vector<NarrationLine> CoordinatorLines() const;
   void Step(size_t index);
@@ -225,7 +230,28 @@ class Narrator {
   std::vector<NarrationLine> lines_;
   std::map<std::pair<NodeIndex, uint32_t>, Timestamp> watermark_;  // last seen per subtask
   std::map<std::pair<NodeIndex, uint32_t>, Timestamp> highest_;    // source subtask: max ts seen
+  std::map<engine::RecordId, uint32_t> arrived_from_;  // the source row `id` last arrived at
 };
+
+uint32_t Narrator::SourceOf(engine::RecordId id, NodeIndex node,
+                            std::optional<Timestamp> ts) const {
+  const auto& sources = story_.SourcesReaching(node);
+  if (sources.size() == 1) return sources.front();
+  if (ts) {
+    for (uint32_t source : sources) {
+      const RecordStory* r = story_.Find(source, id);
+      if (r != nullptr && r->kind == sim::TraceRowKind::kEvent && r->record.timestamp == *ts) {
+        return source;
+      }
+    }
+  }
+  const auto last = arrived_from_.find(id);
+  if (last != arrived_from_.end() &&
+      std::find(sources.begin(), sources.end(), last->second) != sources.end()) {
+    return last->second;
+  }
+  return sources.empty() ? 0 : sources.front();
+}
 
 bool Narrator::RecordIsFocus(engine::RecordId id, NodeIndex node) const {
   if (!options_.record) return true;
@@ -267,7 +293,9 @@ void Narrator::Step(size_t index) {
   switch (step.kind) {
     case ScheduleStep::Kind::kArrival: Arrival(index); break;
     case ScheduleStep::Kind::kDelivery:
-      if (options_.record && RecordIsFocus(step.record, step.node) && ShowsNode(step.node)) {
+      if (options_.record && step.record == options_.record->row &&
+          SourceOf(step.record, step.node, std::nullopt) == options_.record->source &&
+          ShowsNode(step.node)) {
         Add(Kind::kOther, step.time, fmt::format("{} travels over a channel to {}",
                                                  story_.RecordName(options_.record->source, step.record),
                                                  where));
@@ -350,6 +378,7 @@ void Narrator::Step(size_t index) {
 void Narrator::Arrival(size_t index) {
   const ScheduleStep& step = result_.schedule[index];
   const uint32_t source = static_cast<uint32_t>(plan_.nodes[step.node].source);
+  arrived_from_[step.record] = source;
   const RecordStory* r = story_.Find(source, step.record);
   if (r != nullptr && r->kind == sim::TraceRowKind::kEvent) {
     auto& highest = highest_[{step.node, step.subtask}];
@@ -390,23 +419,30 @@ void Narrator::Entries(size_t index) {
   for (size_t i : story_.StepLedger(index)) {
     const engine::LedgerEntry& e = entries[i];
     const PlannedNode& node = plan_.nodes[e.node];
-    if (!RecordIsFocus(e.record, e.node) || !ShowsNode(e.node)) continue;
-    if (node.kind == PlannedNode::Kind::kSource && e.fate == Fate::kEmitted) continue;
-    const std::string where = story_.SubtaskName(e.node, e.subtask);
-    const std::string record = story_.RecordName(
-        options_.record ? options_.record->source : story_.SourcesReaching(e.node).front(), e.record);
+    // A window fate comes with its decision, whose timestamp names the row.
+    const sim::WindowDecisionRecord* d = nullptr;
     if (node.kind == PlannedNode::Kind::kWindow && IsWindowFate(e.fate)) {
       while (next_decision < decisions.size() &&
              result_.window_decisions[decisions[next_decision]].node != e.node) {
         ++next_decision;
       }
-      if (next_decision < decisions.size()) {
-        const sim::WindowDecisionRecord& d = result_.window_decisions[decisions[next_decision++]];
-        Add(Kind::kDecision, step.time,
-            fmt::format("{} decides {} (ts {}): {}", where, record, Ms(d.decision.timestamp),
-                        DecisionText(plan_, d)));
-        continue;
-      }
+      if (next_decision < decisions.size()) d = &result_.window_decisions[decisions[next_decision++]];
+    }
+    const uint32_t source =
+        SourceOf(e.record, e.node,
+                 d == nullptr ? std::nullopt : std::optional<Timestamp>(d->decision.timestamp));
+    if (options_.record && (e.record != options_.record->row || source != options_.record->source)) {
+      continue;
+    }
+    if (!ShowsNode(e.node)) continue;
+    if (node.kind == PlannedNode::Kind::kSource && e.fate == Fate::kEmitted) continue;
+    const std::string where = story_.SubtaskName(e.node, e.subtask);
+    const std::string record = story_.RecordName(source, e.record);
+    if (d != nullptr) {
+      Add(Kind::kDecision, step.time,
+          fmt::format("{} decides {} (ts {}): {}", where, record, Ms(d->decision.timestamp),
+                      DecisionText(plan_, *d)));
+      continue;
     }
     Add(Kind::kOther, step.time, fmt::format("{}: {} {}", where, record, FateText(story_, e)));
   }

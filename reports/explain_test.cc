@@ -124,6 +124,30 @@ BOOST_AUTO_TEST_CASE(record_ref_parses_source_and_row) {
   BOOST_CHECK_THROW(ParseRecordRef(run.plan, "-1"), engine::InputError);
 }
 
+// Row ids count each source's rows, so a union sees id 1 from both sources:
+// fast:1 is w@40 (arrival 950) and slow:1 is y@5 (arrival 500, replayed at
+// 1390 after the restore). The scenario's description derives the decisions:
+// y on time at 500 (watermark 2), late at 1390 (watermark 29); w on time at
+// 950. The narration names each by its own source, also in y's own story.
+BOOST_AUTO_TEST_CASE(a_union_names_each_row_by_its_own_source) {
+  const DetailedRun run("checkpoints/replay-makes-a-record-late.yaml");
+  const std::string text = FormatExplanation(run.story, {});
+  BOOST_TEST(Contains(text, "     500  windows[0] decides slow:1 (ts 5): window [0, 10) max timestamp 9 "
+                            "> watermark 2"));
+  BOOST_TEST(Contains(text, "     950  windows[0] decides fast:1 (ts 40)"));
+  BOOST_TEST(Contains(text, "    1390  windows[0] decides slow:1 (ts 5): window [0, 10) cleanup 9 <= "
+                            "watermark 29"));
+  BOOST_TEST(Contains(text, "    1390  late[0]: slow:1 reaches sink 'late'"));
+  BOOST_TEST(!Contains(text, "decides fast:1 (ts 5)"));
+  BOOST_TEST(!Contains(text, "decides fast:0 (ts 30)"));
+  const std::string story =
+      FormatExplanation(run.story, {.record = ParseRecordRef(run.plan, "slow:1"), .stream = {}});
+  BOOST_TEST(Contains(story, "    1390  windows[0] decides slow:1 (ts 5)"));
+  // fast:1 arriving at 950 travels on its own: not part of slow:1's story.
+  BOOST_TEST(!Contains(story, "     950  slow:1 travels"));
+  BOOST_TEST(!Contains(story, "(ts 40)"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace
