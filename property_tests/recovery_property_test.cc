@@ -78,9 +78,9 @@
 // (`replay: {every: D}`) handed a row to its reader after a second failure
 // had cancelled it; the row sat in a channel over the restart and a window
 // counted it twice (fixed in runtime_failover.cc, OnReplayRow; pinned by
-// sim/runtime/runtime_failover_test.cc). And, not fixed: two concurrent
-// checkpoints can keep a finished bounded job running for ever
-// (known_bug_two_concurrent_checkpoints_keep_a_finished_job_running).
+// sim/runtime/runtime_failover_test.cc). And two concurrent checkpoints
+// kept a finished bounded job running for ever, a barrier always in flight
+// (fixed in runtime_flow.cc; pinned by runtime_failover_test.cc).
 #include <fmt/format.h>
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
@@ -157,11 +157,10 @@ FaultyScenario WithoutFailures(const FaultyScenario& s) {
 // ---------------------------------------------------------------------------
 // 1. Exactly-once sinks.
 
-enum class ExactlyOnceMutation { kNone, kPrintSinks, kTwoConcurrentCheckpoints };
+enum class ExactlyOnceMutation { kNone, kPrintSinks };
 
 // kPrintSinks: the failing run's sinks are print sinks instead; the check
-// still expects exactly-once output. kTwoConcurrentCheckpoints: both runs
-// allow two checkpoints at once (aligned), which the generator leaves out.
+// still expects exactly-once output.
 void CheckExactlyOnce(ExactlyOnceMutation mutation) {
   const bool print_sinks = mutation == ExactlyOnceMutation::kPrintSinks;
   FaultyScenario x{.scenario = DeterministicScenario(), .ft = {}};
@@ -169,10 +168,6 @@ void CheckExactlyOnce(ExactlyOnceMutation mutation) {
                                          .allow_at_least_once = true,
                                          .allow_zero_restart_delay = true});
   x.ft.failures = *GenFailures(x.scenario);
-  if (mutation == ExactlyOnceMutation::kTwoConcurrentCheckpoints) {
-    x.ft.unaligned = false;
-    x.ft.max_concurrent = 2;
-  }
   const FaultyScenario f = WithoutFailures(x);
   FaultyScenario mutated = x;
   if (print_sinks) {
@@ -207,29 +202,6 @@ BOOST_AUTO_TEST_CASE(exactly_once_property_catches_print_sinks) {
   BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
   BOOST_TEST(o.failed);
   BOOST_TEST(o.shrunk_size < 10u);
-}
-
-// A known runtime bug, found by these properties, not fixed here: the loop
-// of Runtime::Run (runtime_flow.cc) ends a job only at an instant when no
-// channel has a delivery scheduled, and checkpoint barriers count. With two
-// concurrent checkpoints and an interval below the channels' latency a
-// barrier can be in flight at every instant, so a bounded job that has
-// finished runs on, checkpointing, until `run_until`, or for ever without
-// it. Smallest case by hand: rows a@1 at 0 and a@2 at 200, channels of
-// 60 ms, `checkpointing: {interval: 50ms, max_concurrent: 2}`: checkpoint k
-// starts every 50 ms and its barrier takes 60, so one is always in a
-// channel; `tidemark run` does not return. (With max_concurrent 1 a queued
-// request starts at the completion, one agenda action after the barrier
-// arrived, and the loop ends in between.) The properties report it as "the
-// job did not end" (RunAway). While the bug stands this test passes and
-// GenFaultTolerance never draws two concurrent checkpoints; when it fails,
-// the runtime ends such jobs: delete it and let the generator draw 1 or 2.
-BOOST_AUTO_TEST_CASE(known_bug_two_concurrent_checkpoints_keep_a_finished_job_running) {
-  const MutationOutcome o =
-      ExpectFailure([] { CheckExactlyOnce(ExactlyOnceMutation::kTwoConcurrentCheckpoints); });
-  BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
-  BOOST_TEST(o.failed);
-  BOOST_TEST(o.message.find("the job did not end") != std::string::npos);
 }
 
 // ---------------------------------------------------------------------------

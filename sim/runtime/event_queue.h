@@ -83,6 +83,8 @@ class EventQueue {
   size_t size() const { return heap_.size() + front_.size() + lane_entries_; }
   // REQUIRES: !empty().
   engine::Timestamp next_time() const { return EntryAt(Least()).at; }
+  // REQUIRES: !empty(). The action Pop would return next.
+  const Action& next_action() const { return EntryAt(Least()).action; }
 
   // REQUIRES: !empty().
   Action Pop(engine::Timestamp* at) {

@@ -23,6 +23,8 @@ class FifoQueue {
   // REQUIRES: !empty().
   T& front() { return slots_[head_]; }
   const T& front() const { return slots_[head_]; }
+  // The i-th element from the front. REQUIRES: i < size().
+  const T& operator[](size_t i) const { return slots_[(head_ + i) & (slots_.size() - 1)]; }
 
   void push_back(T&& value) {
     if (size_ == slots_.size()) Grow();

@@ -330,6 +330,15 @@ void Runtime::OnReplayRow(uint32_t f) {
   AdvanceReplay(f);
 }
 
+bool Runtime::OnlyBarriersInFlight() const {
+  for (const Channel& channel : channels_) {
+    for (size_t i = 0; i < channel.queue.size(); ++i) {
+      if (channel.queue[i].second.kind != StreamElement::Kind::kBarrier) return false;
+    }
+  }
+  return true;
+}
+
 bool Runtime::RecoveryBusy() const {
   const Recovery& r = *recovery_;
   if (!r.to_restart.empty()) return true;

@@ -79,6 +79,52 @@ sinks: {windows: {}}
   BOOST_TEST(windows.emissions[0].at.millis() == 460);
 }
 
+// A finished bounded job ends although a checkpoint barrier is always in
+// flight. Found by property_tests/recovery_property_test.cc: the run loop
+// ended a job only at an instant with no channel delivery scheduled, and
+// barriers counted, so it checkpointed for ever.
+//
+// Rows a@1 (arrival 0) and a@2 (arrival 200); every channel takes 60 ms; a
+// checkpoint every 50 ms, two at a time: checkpoint k's barrier is still in
+// a channel when k + 1 starts. a@2 and the end-of-input +inf reach `windows`
+// at 260, where [0,10) fires with n = 2. After that only barriers travel:
+// the job ends at the next trigger (300), and the final commit covers the
+// rest; before the fix `RunJob` did not return.
+BOOST_AUTO_TEST_CASE(a_finished_job_ends_with_only_barriers_in_flight) {
+  const std::string yaml = R"(
+seed: 1
+channels: {latency: {min: 60, max: 60}}
+sources:
+  events:
+    events:
+      - {k: a, ts: 1, "@arrival": 0}
+      - {k: a, ts: 2, "@arrival": 200}
+    schema: {k: string, ts: int}
+    event_time: ts
+streams:
+  windows:
+    from: events
+    key_by: k
+    window: {tumbling: 10ms}
+    aggregate: {n: count()}
+checkpointing: {interval: 50ms, max_concurrent: 2}
+sinks: {windows: {}}
+)";
+  const RunResult result = RunText(yaml, 1);
+  BOOST_REQUIRE(result.recovery.has_value());
+  BOOST_TEST(result.recovery->job_failed.empty());
+  // Triggered at 50, 100, ..., 250: none after the job ended at 300.
+  BOOST_TEST(result.recovery->checkpoints.size() <= 5u);
+  for (const CheckpointRecord& c : result.recovery->checkpoints) {
+    BOOST_TEST(c.triggered.millis() < 300);
+  }
+  BOOST_REQUIRE_EQUAL(result.sinks.size(), 1u);
+  const SinkOutput& windows = result.sinks[0];
+  BOOST_REQUIRE_EQUAL(windows.records.size(), 1u);
+  BOOST_TEST(engine::FormatValue(windows.records[0].values[3]) == "2");
+  BOOST_TEST(windows.emissions[0].at.millis() == 260);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -671,6 +671,17 @@ void Runtime::OnWakeup(uint32_t subtask) {
                 !timers_pending && agenda_.next_time() > last_row + tail;
     if (recovery_) [[unlikely]] {
       if (recovery_->job_ended) break;
+      // Only barriers still travelling: every task has all of its input, and
+      // the final checkpoint commits the rest (FinishRecovery, FLIP-147).
+      // Counting them would keep a finished job checkpointing for ever when
+      // a barrier takes longer to cross a channel than the interval.
+      // Looked at when the scheduler is due, once per interval: the scan is
+      // over every channel.
+      if (!done && channels_scheduled_ > 0 && feeds_exhausted_ == feeds_.size() &&
+          !timers_pending && agenda_.next_time() > last_row + tail &&
+          agenda_.next_action().kind == Action::Kind::kCheckpointTimer) {
+        done = OnlyBarriersInFlight();
+      }
       // A restart pending or a backlog replaying: the job is not done.
       done = done && !RecoveryBusy();
     }

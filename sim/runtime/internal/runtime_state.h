@@ -224,6 +224,8 @@ class Runtime {
     return feed.has_next ? feed.rows - 1 : feed.rows;
   }
   bool RecoveryBusy() const;
+  // Every element still in a channel is a checkpoint barrier.
+  bool OnlyBarriersInFlight() const;
   void Dispatch(const Action& action, Timestamp& last_row);
 
   // Scheduled actions.
