@@ -62,6 +62,19 @@ WindowOperator::WindowOperator(const WindowOperator& other)
       timers_(other.timers_),
       num_late_records_dropped_(other.num_late_records_dropped_) {}
 
+KeyId WindowOperator::InternKey(const Value& key) {
+  if (keys_.use_count() == 1) return keys_->Intern(key);
+  if (const std::optional<KeyId> known = keys_->Find(key)) return *known;
+  if (keys_.use_count() > 1) keys_ = std::make_shared<KeyTable>(*keys_);
+  return keys_->Intern(key);
+}
+
+WindowOperator::KeyState& WindowOperator::MutableKeyState(KeyId key) {
+  std::shared_ptr<KeyState>& state = key_states_[key];
+  if (state.use_count() > 1) state = std::make_shared<KeyState>(*state);
+  return *state;
+}
+
 void WindowOperator::RestoreFrom(const WindowOperator& snapshot) {
   keys_ = snapshot.keys_;
   key_states_ = snapshot.key_states_;
@@ -72,7 +85,7 @@ void WindowOperator::RestoreFrom(const WindowOperator& snapshot) {
 
 size_t WindowOperator::num_window_states() const {
   size_t n = 0;
-  for (const KeyState& ks : key_states_) n += ks.windows.size();
+  for (const auto& ks : key_states_) n += ks->windows.size();
   return n;
 }
 
@@ -122,9 +135,9 @@ void WindowOperator::DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTim
 }
 
 const ElementDecision& WindowOperator::ProcessElement(const Record& record, WindowOutput& out) {
-  const KeyId key = keys_.Intern(key_field_ ? record.values[*key_field_] : all_key_);
-  if (key == key_states_.size()) key_states_.emplace_back();
-  KeyState& ks = key_states_[key];
+  const KeyId key = InternKey(key_field_ ? record.values[*key_field_] : all_key_);
+  if (key == key_states_.size()) key_states_.push_back(std::make_shared<KeyState>());
+  KeyState& ks = MutableKeyState(key);
 
   decision_.record_id = record.id;
   decision_.timestamp = record.timestamp;
@@ -299,7 +312,7 @@ void WindowOperator::AdvanceProcessingTime(Timestamp now, WindowOutput& out) {
 // §1.5 onEventTime / onProcessingTime: trigger first, then cleanup.
 void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
                              WindowOutput& out) {
-  KeyState& ks = key_states_[timer.key];
+  KeyState& ks = MutableKeyState(timer.key);
   const TimeWindow& w = timer.ns;
   TimeWindow state_window = w;
   if (merging_) {
@@ -354,7 +367,7 @@ void WindowOperator::Emit(KeyId key, const TimeWindow& w, WindowState& contents,
   contents.unfired_ids.clear();
   contents.fired = true;
   out.EmitResult(WindowResult{
-      .key = keys_.key(key),
+      .key = keys_->key(key),
       .keyed = key_field_.has_value(),
       .window = w,
       .aggregates = aggregator_.Results(contents.accs),
@@ -389,7 +402,7 @@ std::vector<PendingWindow> WindowOperator::PendingWindows() const {
   }
   std::vector<PendingWindow> out;
   for (KeyId key = 0; key < key_states_.size(); ++key) {
-    const KeyState& ks = key_states_[key];
+    const KeyState& ks = *key_states_[key];
     // Visible windows: the ones triggers and timers see.
     std::set<TimeWindow> visible;
     if (merging_) {
@@ -402,7 +415,7 @@ std::vector<PendingWindow> WindowOperator::PendingWindows() const {
       for (const auto& entry : key_timers->second) visible.insert(entry.first);
     }
     for (const TimeWindow& w : visible) {
-      PendingWindow p{.key = keys_.key(key), .keyed = key_field_.has_value(), .window = w,
+      PendingWindow p{.key = keys_->key(key), .keyed = key_field_.has_value(), .window = w,
                       .cleanup_time = CleanupTime(w)};
       bool trigger_state = false;
       if (const auto it = ks.windows.find(w); it != ks.windows.end()) {
@@ -436,9 +449,8 @@ std::vector<PendingWindow> WindowOperator::PendingWindows() const {
 
 WindowOperator::WindowMap::iterator WindowOperator::FindOrAddWindow(KeyState& ks,
                                                                     const TimeWindow& w) {
-  // key_states_ grows by moving its KeyStates: a moved std::map keeps its
-  // nodes, so last_window stays valid; a copy would leave it dangling.
-  static_assert(std::is_nothrow_move_constructible_v<KeyState>);
+  // last_window points into ks.windows: a KeyState copied for
+  // copy-on-write starts without it (KeyState's copy constructor).
   if (ks.has_last_window && ks.last_window->first == w) return ks.last_window;
   ks.last_window = ks.windows.try_emplace(w).first;
   ks.has_last_window = true;

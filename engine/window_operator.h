@@ -124,7 +124,7 @@ class WindowOperator {
   // (first-seen order) then window: what a run's end leaves pending (§1.13).
   std::vector<PendingWindow> PendingWindows() const;
   const TimerService<TimeWindow>& timers() const { return timers_; }
-  const KeyTable& keys() const { return keys_; }
+  const KeyTable& keys() const { return *keys_; }
 
   // §1.2 cleanupTime(w).
   Timestamp CleanupTime(const TimeWindow& w) const;
@@ -208,8 +208,18 @@ class WindowOperator {
   const Aggregator aggregator_;
   const bool track_unfired_;
 
-  KeyTable keys_;
-  std::vector<KeyState> key_states_;  // by KeyId
+  // The state of `key`, copied first if a snapshot shares it.
+  KeyState& MutableKeyState(KeyId key);
+  // `key`'s id; a new key copies the table first if a snapshot shares it.
+  KeyId InternKey(const Value& key);
+
+  // Append-only, and shared with snapshots like key_states_.
+  std::shared_ptr<KeyTable> keys_ = std::make_shared<KeyTable>();
+  // By KeyId. Shared with the copies a checkpoint takes (copy-on-write): a
+  // snapshot copies pointers, and a key's state is copied only when it
+  // changes while a snapshot still holds it (docs/checkpoints.md, "What a
+  // snapshot holds").
+  std::vector<std::shared_ptr<KeyState>> key_states_;
   TimerService<TimeWindow> timers_;
   uint64_t num_late_records_dropped_ = 0;
 
