@@ -367,8 +367,11 @@ Divergence ExplainFailureDivergence(const Explorer& x, const OutcomeGroup& group
     }
     if (explained.size() >= 10 || !explained.insert(key.record).second) continue;
     d.why.push_back(RowName(x, key.record, key.timestamp) + ":");
-    d.why.push_back("  " + DescribeDecision(x.failure_free_plan(), a, "without failures",
-                                            *before->second));
+    d.why.push_back(before == decided_a.end()
+                        ? fmt::format("  without failures: never reached '{}'",
+                                      failing_plan.nodes[key.node].name)
+                        : "  " + DescribeDecision(x.failure_free_plan(), a, "without failures",
+                                                  *before->second));
     d.why.push_back("  " + DescribeDecision(failing_plan, b, "after the restore", decision));
   }
   if (!explained.empty()) {
