@@ -268,15 +268,34 @@ class TimerService {
   };
   // One domain's timers: a min-heap for firing order, hashed for membership.
   // Invariant: the heap's top, if any, is registered (in the index).
+  //
+  // A copy (a checkpoint's snapshot) holds the registered timers only, as a
+  // heap without stale entries, and builds its index when it is first changed
+  // or asked: most snapshots are dropped unread, and copying the index with
+  // them was most of a snapshot's cost (docs/benchmarks.md).
   class Timers {
    public:
+    Timers() = default;
+    Timers(const Timers& other) : heap_(other.LiveHeap()), indexed_(false) {}
+    Timers& operator=(const Timers& other) {
+      if (this == &other) return *this;
+      heap_ = other.LiveHeap();
+      index_ = {};
+      indexed_ = false;
+      return *this;
+    }
+    Timers(Timers&&) = default;
+    Timers& operator=(Timers&&) = default;
+
     bool Insert(const TimerType& timer) {
+      EnsureIndex();
       if (!index_.Insert(timer)) return false;
       heap_.push_back(timer);
       std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
       return true;
     }
     bool Erase(const TimerType& timer) {
+      EnsureIndex();
       if (!index_.Erase(timer)) return false;
       DropStaleTop();
       if (heap_.size() > 2 * index_.size() + kSlack) Rebuild();
@@ -285,6 +304,7 @@ class TimerService {
     // Removes and returns the earliest timer if its timestamp is <= now.
     bool PopDue(Timestamp now, TimerType* timer) {
       if (heap_.empty() || heap_.front().timestamp > now) return false;
+      EnsureIndex();
       *timer = heap_.front();
       std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
       heap_.pop_back();
@@ -296,6 +316,7 @@ class TimerService {
       return heap_.empty() ? Timestamp::Max() : heap_.front().timestamp;
     }
     std::set<TimerType> Pending() const {
+      if (!indexed_) return std::set<TimerType>(heap_.begin(), heap_.end());
       std::set<TimerType> pending;
       for (const TimerType& t : heap_) {
         if (index_.Contains(t)) pending.insert(t);
@@ -305,6 +326,25 @@ class TimerService {
 
    private:
     static constexpr size_t kSlack = 64;
+    // The registered timers, once each, as a min-heap.
+    std::vector<TimerType> LiveHeap() const {
+      // Every registered timer has an entry in the heap: as many entries as
+      // timers means none is stale or repeated.
+      if (!indexed_ || heap_.size() == index_.size()) return heap_;
+      std::vector<TimerType> live;
+      live.reserve(index_.size());
+      for (const TimerType& t : heap_) {
+        if (index_.Contains(t)) live.push_back(t);
+      }
+      std::sort(live.begin(), live.end());  // ascending order is a min-heap
+      live.erase(std::unique(live.begin(), live.end()), live.end());
+      return live;
+    }
+    void EnsureIndex() {
+      if (indexed_) [[likely]] return;
+      for (const TimerType& t : heap_) index_.Insert(t);
+      indexed_ = true;
+    }
     void DropStaleTop() {
       while (!heap_.empty() && !index_.Contains(heap_.front())) {
         std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
@@ -320,6 +360,7 @@ class TimerService {
 
     std::vector<TimerType> heap_;
     internal::FlatSet<TimerType, Hash> index_;
+    bool indexed_ = true;  // false: a copy's heap, whose index is not built yet
   };
 
   template <typename OnTimer>

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/check.h"
 #include "sim/runtime/internal/recovery_state.h"
@@ -452,19 +453,15 @@ void Runtime::ShowSinkRecord(size_t sink, const Record& record, const RecordEmis
     stats.total_visibility_latency = stats.total_visibility_latency + latency;
     SinkSeen& seen = recovery_->seen[sink];
     const uint64_t hash = ContentHash(record);
-    auto it = seen.current.find(hash);
-    bool found = it != seen.current.end();
-    if (!found) {
-      it = seen.previous.find(hash);
-      found = it != seen.previous.end();
-    }
-    if (found) {
+    std::optional<uint64_t> first = seen.current.Find(hash);
+    if (!first) first = seen.previous.Find(hash);
+    if (first) {
       ++stats.duplicates;
       if (stats.listed_duplicates.size() < RecoveryResult::kMaxListed) {
-        stats.listed_duplicates.push_back({.index = index, .first = it->second});
+        stats.listed_duplicates.push_back({.index = index, .first = *first});
       }
     } else if (seen.current.size() < SinkSeen::kMaxTracked) {
-      seen.current.emplace(hash, index);
+      seen.current.Insert(hash, index);
     }
   }
   if (options_.on_sink_record) options_.on_sink_record(sink, record, emission);

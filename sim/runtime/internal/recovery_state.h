@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "sim/random/prng.h"
@@ -16,6 +15,7 @@
 #include "sim/recovery/failover_regions.h"
 #include "sim/recovery/restart_strategy.h"
 #include "sim/recovery/sink_transactions.h"
+#include "sim/runtime/internal/first_seen_index.h"
 #include "sim/runtime/runtime.h"
 #include "sim/runtime/subtask_operator.h"
 #include "sim/trace/trace_input.h"
@@ -87,12 +87,12 @@ struct Replay {
 // older generation is dropped, and memory follows the output of two
 // checkpoint intervals, not the trace.
 struct SinkSeen {
-  std::unordered_map<uint64_t, uint64_t> current;  // hash -> first visible index
-  std::unordered_map<uint64_t, uint64_t> previous;
+  FirstSeenIndex current;  // hash -> first visible index
+  FirstSeenIndex previous;
   static constexpr size_t kMaxTracked = size_t{1} << 20;
   void Rotate() {
-    previous = std::move(current);
-    current.clear();
+    std::swap(previous, current);
+    current.Clear();
   }
 };
 
