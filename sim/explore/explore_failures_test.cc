@@ -105,7 +105,9 @@ BOOST_AUTO_TEST_CASE(a_failure_that_makes_a_replayed_record_late_is_found_and_ex
   const std::string why = fmt::format("{}", fmt::join(d.why, "\n"));
   BOOST_TEST_MESSAGE(why);
   BOOST_TEST(d.against_failure_free);
-  BOOST_TEST(why.find("subtask 0 failed (scripted failure of ") != std::string::npos);
+  // Drawn from the seed, so named as such (a scenario's own `failures:` say
+  // "scripted").
+  BOOST_TEST(why.find("subtask 0 failed (seeded failure of ") != std::string::npos);
   BOOST_TEST(why.find("from checkpoint 1") != std::string::npos);
   BOOST_TEST(why.find("row 1 of 'slow' (ts 5, @arrival 500)") != std::string::npos);
   BOOST_TEST(why.find("after the restore: 'windows' subtask 0") != std::string::npos);

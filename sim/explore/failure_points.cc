@@ -51,6 +51,7 @@ std::vector<FailureSpec> SeededFailures(const JobPlan& plan, const ScenarioRows&
   std::vector<FailureSpec> out;
   for (uint64_t i = 0; i < count; ++i) {
     FailureSpec f;
+    f.seeded = true;
     const bool on_sink = !plan.sinks.empty() && prng.Below(4) == 0;
     if (on_sink || tasks.empty()) {
       f.kind = FailureSpec::Kind::kOnRecord;

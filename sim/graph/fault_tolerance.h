@@ -97,6 +97,7 @@ struct FailurePlan {
   uint64_t count = 0;
   std::optional<engine::Expression> when;
   engine::SourceLocation where;
+  bool seeded = false;  // drawn from a seed (FailureSpec::seeded)
 };
 
 // What a sink does with records between checkpoints (docs/checkpoints.md):

@@ -131,6 +131,7 @@ FailurePlan PlanFailure(const FailureSpec& spec, const JobPlan& plan) {
   FailurePlan failure;
   failure.where = spec.where;
   failure.count = spec.count;
+  failure.seeded = spec.seeded;
   if (spec.kind == FailureSpec::Kind::kAt) {
     failure.kind = FailurePlan::Kind::kAt;
     failure.at = engine::Timestamp::Millis(0) + spec.at;

@@ -16,7 +16,8 @@ void Runtime::OnScriptedFailure(uint32_t index) {
   const FailurePlan& f = plan_.fault_tolerance.failures[index];
   const uint32_t subtask = first_subtask_[f.node] + static_cast<uint32_t>(f.subtask);
   HandleFailure({.subtask = subtask,
-                 .cause = fmt::format("scripted failure of {}/{} at {}", plan_.nodes[f.node].name,
+                 .cause = fmt::format("{} failure of {}/{} at {}",
+                                      f.seeded ? "seeded" : "scripted", plan_.nodes[f.node].name,
                                       f.subtask, f.at.millis())});
 }
 

@@ -280,6 +280,7 @@ struct FailureSpec {
   SourceLocation sink_where;
   uint64_t count = 0;  // kOnRecord: the record's number; kEvery: the period
   std::optional<ExpressionText> when;
+  bool seeded = false;  // drawn from a seed by `explore --failures`, not written in the file
 };
 
 // Expected records for one sink. Each expected row names the fields it checks
