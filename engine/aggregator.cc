@@ -37,20 +37,20 @@ Aggregator::Aggregator(const Schema& input, std::vector<AggregateSpec> specs)
 
 Aggregator::Aggregator(ReduceOptions reduce) : reducer_(std::in_place, std::move(reduce)) {}
 
-std::vector<Value> Aggregator::HeldRecord(const std::vector<Accumulator>& accs) {
+std::vector<Value> Aggregator::HeldRecord(const Accumulators& accs) {
   std::vector<Value> row;
   row.reserve(accs.size());
   for (const Accumulator& acc : accs) row.push_back(acc.value);
   return row;
 }
 
-void Aggregator::ReduceInto(std::vector<Accumulator>& accs, const std::vector<Value>& row) const {
+void Aggregator::ReduceInto(Accumulators& accs, const std::vector<Value>& row) const {
   std::vector<Value> held = HeldRecord(accs);
   reducer_->Reduce(held, row);
   for (size_t i = 0; i < held.size(); ++i) accs[i].value = std::move(held[i]);
 }
 
-void Aggregator::AddReduced(std::vector<Accumulator>& accs, const Record& record) const {
+void Aggregator::AddReduced(Accumulators& accs, const Record& record) const {
   if (accs.empty() || accs.front().count == 0) {
     // The first element is the reduce's start (ReducingState.add).
     accs.resize(record.values.size());
@@ -61,7 +61,7 @@ void Aggregator::AddReduced(std::vector<Accumulator>& accs, const Record& record
   ++accs.front().count;
 }
 
-void Aggregator::Add(std::vector<Accumulator>& accs, const Record& record) const {
+void Aggregator::Add(Accumulators& accs, const Record& record) const {
   if (reducer_) [[unlikely]] {
     AddReduced(accs, record);
     return;
@@ -134,8 +134,8 @@ void Aggregator::AddValue(const Resolved& r, Accumulator& acc, const Value& v) c
   }
 }
 
-void Aggregator::Merge(std::vector<Accumulator>& target,
-                       const std::vector<Accumulator>& source) const {
+void Aggregator::Merge(Accumulators& target,
+                       const Accumulators& source) const {
   if (reducer_) {
     if (source.empty() || source.front().count == 0) return;
     if (target.empty() || target.front().count == 0) {
@@ -187,7 +187,7 @@ void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
   target.count += source.count;
 }
 
-std::vector<Value> Aggregator::Results(const std::vector<Accumulator>& accs) const {
+std::vector<Value> Aggregator::Results(const Accumulators& accs) const {
   if (reducer_) {
     TIDEMARK_CHECK(!accs.empty() && accs.front().count > 0);
     return HeldRecord(accs);

@@ -14,7 +14,7 @@
 // accumulator per field of the reduced record, field i in accs[i].value, and
 // the count in accs[0]; merging reduces target with source. (Kept in the
 // accumulators rather than beside them so that Accumulator stays as small as
-// the aggregates need: every window holds a vector of them.)
+// the aggregates need: every window holds a list of them, accumulators.h.)
 #ifndef TIDEMARK_ENGINE_AGGREGATOR_H_
 #define TIDEMARK_ENGINE_AGGREGATOR_H_
 
@@ -22,20 +22,13 @@
 #include <optional>
 #include <vector>
 
+#include "engine/accumulators.h"
 #include "engine/aggregate_spec.h"
 #include "engine/record.h"
 #include "engine/reducer.h"
 #include "engine/schema.h"
 
 namespace tidemark::engine {
-
-// The running state of one aggregate.
-struct Accumulator {
-  int64_t count = 0;       // values taken (non-null ones for count/sum/min/max/avg)
-  int64_t int_sum = 0;     // sum/avg of an int field, wrapping like Java long
-  double double_sum = 0;   // sum/avg of a double field
-  Value value;             // min/max/first/last; collect: the list body "a, b"; reduce: a field
-};
 
 class Aggregator {
  public:
@@ -47,13 +40,13 @@ class Aggregator {
   const std::vector<AggregateSpec>& specs() const { return specs_; }
 
   // Folds one element into `accs` (sized on first use).
-  void Add(std::vector<Accumulator>& accs, const Record& record) const;
+  void Add(Accumulators& accs, const Record& record) const;
   // Folds `source` into `target` (target first). Either may be unsized.
-  void Merge(std::vector<Accumulator>& target, const std::vector<Accumulator>& source) const;
+  void Merge(Accumulators& target, const Accumulators& source) const;
   // The aggregate values, in spec order. Empty accumulators give each
   // aggregate's empty value (count 0, otherwise null; collect "[]"). A reduce
   // gives the reduced record (REQUIRES: something was added).
-  std::vector<Value> Results(const std::vector<Accumulator>& accs) const;
+  std::vector<Value> Results(const Accumulators& accs) const;
 
  private:
   struct Resolved {
@@ -69,10 +62,10 @@ class Aggregator {
   void MergeOne(const Resolved& r, Accumulator& target, const Accumulator& source) const;
   Value ResultOne(const Resolved& r, const Accumulator& acc) const;
 
-  void AddReduced(std::vector<Accumulator>& accs, const Record& record) const;
+  void AddReduced(Accumulators& accs, const Record& record) const;
   // Reduces `row` into the record held by `accs`. REQUIRES: accs holds one.
-  void ReduceInto(std::vector<Accumulator>& accs, const std::vector<Value>& row) const;
-  static std::vector<Value> HeldRecord(const std::vector<Accumulator>& accs);
+  void ReduceInto(Accumulators& accs, const std::vector<Value>& row) const;
+  static std::vector<Value> HeldRecord(const Accumulators& accs);
 
   std::vector<AggregateSpec> specs_;
   std::vector<Resolved> resolved_;

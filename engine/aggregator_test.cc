@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_SUITE(aggregator)
 // counts elements, count(temp) and min skip the null, last takes it.
 BOOST_AUTO_TEST_CASE(computes_every_aggregate_kind_with_its_result_type) {
   const Aggregator agg(Readings(), AllKinds());
-  std::vector<Accumulator> accs;
+  Accumulators accs;
   agg.Add(accs, Reading("b", int64_t{3}, 20.5));
   agg.Add(accs, Reading("a", int64_t{4}, 19.0));
   agg.Add(accs, Reading("c", int64_t{2}, Value()));
@@ -60,9 +60,9 @@ BOOST_AUTO_TEST_CASE(computes_every_aggregate_kind_with_its_result_type) {
 // last takes the source's, collect appends.
 BOOST_AUTO_TEST_CASE(merging_combines_target_then_source) {
   const Aggregator agg(Readings(), AllKinds());
-  std::vector<Accumulator> target;
-  std::vector<Accumulator> source;
-  std::vector<Accumulator> never_added;
+  Accumulators target;
+  Accumulators source;
+  Accumulators never_added;
   agg.Add(target, Reading("x", int64_t{1}, 5.0));
   agg.Add(source, Reading("y", int64_t{2}, 1.0));
   agg.Add(source, Reading("z", int64_t{3}, 9.0));
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(merging_combines_target_then_source) {
   BOOST_TEST(std::get<std::string>(r[7]) == "x");
   BOOST_TEST(std::get<double>(r[8]) == 9.0);
   BOOST_TEST(std::get<std::string>(r[9]) == "[x, y, z]");
-  std::vector<Accumulator> empty;
+  Accumulators empty;
   agg.Merge(empty, source);
   BOOST_TEST(std::get<std::string>(agg.Results(empty)[7]) == "y");
 }
@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(empty_accumulators_give_empty_results) {
 // Java long semantics: an int sum wraps instead of overflowing.
 BOOST_AUTO_TEST_CASE(int_sum_wraps_like_a_java_long) {
   const Aggregator agg(Readings(), {Spec("s", AggregateKind::kSum, 1)});
-  std::vector<Accumulator> accs;
+  Accumulators accs;
   agg.Add(accs, Reading("a", Timestamp::Max().millis(), 0.0));
   agg.Add(accs, Reading("a", int64_t{1}, 0.0));
   BOOST_TEST(std::get<int64_t>(agg.Results(accs)[0]) == Timestamp::Min().millis());
@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(count_sum_and_avg_skip_nulls) {
                                     Spec("sd", AggregateKind::kSum, 2),
                                     Spec("ad", AggregateKind::kAvg, 2),
                                     Spec("ai", AggregateKind::kAvg, 1)});
-  std::vector<Accumulator> accs;
+  Accumulators accs;
   agg.Add(accs, Reading("a", Value(), 1.5));
   agg.Add(accs, Reading("a", int64_t{-4}, Value()));
   agg.Add(accs, Reading("a", int64_t{7}, 3.0));
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(count_sum_and_avg_skip_nulls) {
   BOOST_TEST(std::get<double>(r[2]) == 4.5);
   BOOST_TEST(std::get<double>(r[3]) == 2.25);
   BOOST_TEST(std::get<double>(r[4]) == 1.5);
-  std::vector<Accumulator> only_nulls;
+  Accumulators only_nulls;
   agg.Add(only_nulls, Reading("a", Value(), Value()));
   const std::vector<Value> n = agg.Results(only_nulls);
   BOOST_TEST(std::get<int64_t>(n[0]) == 1);
@@ -146,8 +146,8 @@ BOOST_AUTO_TEST_CASE(validation_rejects_missing_and_non_numeric_fields) {
 // appends the source's after the target's (§11.3, §10.4).
 BOOST_AUTO_TEST_CASE(elements_lists_the_values_in_order_and_merges_target_first) {
   const Aggregator agg(Readings(), {Spec("e", AggregateKind::kElements, 1)});
-  std::vector<Accumulator> target;
-  std::vector<Accumulator> source;
+  Accumulators target;
+  Accumulators source;
   BOOST_TEST((agg.Results(target)[0] == Value(StringList{})));
   agg.Add(target, Reading("s1", int64_t{3}, 1.0));
   agg.Add(target, Reading("s1", Value(), 2.0));

@@ -111,8 +111,8 @@ BOOST_AUTO_TEST_CASE(rejects_a_field_expression_of_another_type_and_a_sum_of_tex
 // target's value with the source's (target first, §10.4).
 BOOST_AUTO_TEST_CASE(a_window_reduce_merges_target_then_source) {
   const Aggregator agg(Options(ReduceKind::kMaxBy));
-  std::vector<Accumulator> target;
-  std::vector<Accumulator> source;
+  Accumulators target;
+  Accumulators source;
   agg.Add(target, Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 1)});
   agg.Add(source, Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 2)});
   agg.Merge(target, source);

@@ -132,7 +132,7 @@ class WindowOperator {
  private:
   struct WindowState {
     uint64_t element_count = 0;  // contents exist (Flink: state != null) iff > 0
-    std::vector<Accumulator> accs;
+    Accumulators accs;
     TriggerState trigger;
     // Not state in Flink's sense, a memo: event-time timers of this window
     // known to be registered (see KnownTimers). Every removal of one of the
