@@ -182,6 +182,23 @@ std::string FateText(const RunStory& story, const engine::LedgerEntry& e) {
   return std::string(engine::FateName(e.fate));
 }
 
+// A record the job failed with: where it was last seen, and the failure there
+// if one struck that subtask at that moment (a sink that threw on it).
+std::string InFlightSentence(const RunStory& story, const RecordStory& record,
+                             const std::string& head) {
+  const engine::LedgerEntry& last = story.result().ledger.entries()[record.ledger.back()];
+  std::string text = fmt::format("{} — at {} it {}", head, story.SubtaskName(last.node, last.subtask),
+                                 FateText(story, last));
+  if (const auto& recovery = story.result().recovery) {
+    for (const sim::FailureRecord& f : recovery->failures) {
+      if (f.node == last.node && f.subtask == last.subtask && f.at == last.processing_time) {
+        return fmt::format("{}, and the task failed ({})", text, f.cause);
+      }
+    }
+  }
+  return text + "; the job failed before it went further";
+}
+
 class Narrator {
  public:
   Narrator(const RunStory& story, const ExplainOptions& options)
@@ -561,6 +578,12 @@ std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
   std::string head = fmt::format("{} (line {}, ts {}): {}", story.RecordName(record), record.line,
                                  Ms(record.record.timestamp), VerdictName(record.verdict));
   if (!record.arrived) return head + " — never read";
+  if (record.replays > 0) {
+    head += record.replays == 1
+                ? std::string(" (read again once after a restore)")
+                : fmt::format(" (read again {} times after restores)", record.replays);
+  }
+  if (record.verdict == Verdict::kInFlight) return InFlightSentence(story, record, head);
   const auto& entries = result.ledger.entries();
   for (size_t i : record.ledger) {
     const engine::LedgerEntry& e = entries[i];
@@ -577,6 +600,7 @@ std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
           case Verdict::kDiscarded:
             return e.fate == Fate::kDiscarded || e.fate == Fate::kUnrouted ||
                    e.fate == Fate::kUnconsumed;
+          case Verdict::kInFlight:
           case Verdict::kNoFate: return false;
         }
         return false;

@@ -148,6 +148,32 @@ BOOST_AUTO_TEST_CASE(a_union_names_each_row_by_its_own_source) {
   BOOST_TEST(!Contains(story, "(ts 40)"));
 }
 
+// The poison record (the scenario's description): rows r0..r6 and "bad"
+// arrive at 10 + 250 i ms; checkpoint 1 cuts after r3; the sink throws on
+// "bad" at 1760 and on each of the three restarts (2760, 3760, 4760), which
+// replay r4..bad from checkpoint 1, until the fourth failure fails the job.
+// So r4 keeps its first arrival 1010 (in order), read again 3 times, and is
+// delivered; "bad" never reaches the sink: in flight, failed at out[0].
+BOOST_AUTO_TEST_CASE(a_record_the_sink_threw_on_is_in_flight_and_replays_keep_the_first_arrival) {
+  const DetailedRun run("checkpoints/poison-record-exhausts-restarts.yaml");
+  const RecordStory* r4 = run.story.Find(0, 4);
+  const RecordStory* bad = run.story.Find(0, 7);
+  BOOST_REQUIRE(r4 != nullptr);
+  BOOST_REQUIRE(bad != nullptr);
+  BOOST_TEST(r4->arrival.millis() == 1010);
+  BOOST_TEST(!r4->out_of_order);
+  BOOST_TEST(r4->replays == 3u);
+  BOOST_TEST(VerdictName(r4->verdict) == "delivered");
+  BOOST_TEST(bad->arrival.millis() == 1760);
+  BOOST_TEST(bad->replays == 3u);
+  BOOST_TEST(VerdictName(bad->verdict) == "in_flight");
+  const std::string why = VerdictSentence(run.story, *bad);
+  BOOST_TEST_MESSAGE(why);
+  BOOST_TEST(Contains(why, "in_flight (read again 3 times after restores) — at out[0]"));
+  BOOST_TEST(Contains(why, "and the task failed (sink 'out' threw on a record where v == 'bad' "
+                           "holds)"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

@@ -27,6 +27,7 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kDelivered: return "delivered";
     case Verdict::kDiscarded: return "discarded";
     case Verdict::kFiltered: return "filtered";
+    case Verdict::kInFlight: return "in_flight";
     case Verdict::kNoFate: return "no_fate";
   }
   return "?";
@@ -154,11 +155,17 @@ void RunStory::IndexSchedule() {
         const uint32_t source = static_cast<uint32_t>(plan_.nodes[step.node].source);
         if (auto index = Index(source, step.record)) {
           RecordStory& story = records_[*index];
-          story.arrived = true;
-          story.arrival = step.time;
-          story.partition = step.partition;
-          story.subtask = step.subtask;
-          if (story.kind == sim::TraceRowKind::kEvent) {
+          if (story.arrived) {
+            // Read again after a restore: the row keeps its first arrival
+            // (and its place in the source's order).
+            ++story.replays;
+          } else {
+            story.arrived = true;
+            story.arrival = step.time;
+            story.partition = step.partition;
+            story.subtask = step.subtask;
+          }
+          if (story.kind == sim::TraceRowKind::kEvent && story.replays == 0) {
             story.highest_before = highest[source];
             story.out_of_order = story.record.timestamp < highest[source];
             highest[source] = std::max(highest[source], story.record.timestamp);
@@ -240,6 +247,11 @@ void RunStory::ComputeVerdicts() {
   for (RecordStory& story : records_) {
     for (size_t i : story.ledger) {
       if (auto verdict = VerdictOf(entries[i].fate)) story.verdict = std::min(story.verdict, *verdict);
+    }
+    // Noted on its way but never settled: only a job that failed (restarts
+    // refused, or a sink that threw on the record every time) leaves one.
+    if (story.verdict == Verdict::kNoFate && !story.ledger.empty()) {
+      story.verdict = Verdict::kInFlight;
     }
   }
 }

@@ -41,11 +41,12 @@ enum class Verdict : uint8_t {
   kDelivered,         // reached a sink without passing a window
   kDiscarded,         // no rule, window or consumer took it
   kFiltered,          // a filter dropped it
+  kInFlight,          // read and passed on, but the job failed before any of the above
   kNoFate,            // no ledger entry (a watermark or idle row, or a row never read)
 };
 
 // "dropped_late", "late_to_side_output", "within_lateness", "pending", "on_time",
-// "delivered", "discarded", "filtered", "no_fate".
+// "delivered", "discarded", "filtered", "in_flight", "no_fate".
 std::string_view VerdictName(Verdict verdict);
 
 struct RecordStory {
@@ -55,7 +56,8 @@ struct RecordStory {
   engine::Record record;  // id = the 0-based data row; values in schema order
   int line = 0;           // 1-based line in the trace (or scenario, for inline rows)
   bool arrived = false;
-  engine::Timestamp arrival;  // processing time it reached its source subtask
+  engine::Timestamp arrival;  // processing time it first reached its source subtask
+  uint32_t replays = 0;       // times a restore read it again (checkpoints and failures)
   int32_t partition = -1;
   uint32_t subtask = 0;
   // Out of order: an earlier arrival of the same source had a larger event time.

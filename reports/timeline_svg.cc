@@ -35,6 +35,8 @@ std::string_view VerdictColour(Verdict verdict) {
       return "#878787";
     case Verdict::kFiltered:
       return "#bababa";
+    case Verdict::kInFlight:
+      return "#f4a582";
     case Verdict::kNoFate:
       return "#000000";
   }

@@ -434,8 +434,8 @@ void Runtime::OnCheckpointNotify(uint64_t id) {
 }
 
 // A record reaches a sink subtask: a scripted failure may throw there (the
-// record is not written), else the sink writes it under its guarantee.
-void Runtime::WriteToSink(uint32_t subtask, size_t sink, const Record& record) {
+// record is not written, and its task fails).
+void Runtime::ThrowIfSinkFails(uint32_t subtask, size_t sink, const Record& record) {
   Recovery& r = *recovery_;
   const uint64_t n = ++r.sink_received[sink];
   const std::vector<FailurePlan>& failures = plan_.fault_tolerance.failures;
@@ -455,6 +455,11 @@ void Runtime::WriteToSink(uint32_t subtask, size_t sink, const Record& record) {
     }
     if (!cause.empty()) throw TaskFailure{.subtask = subtask, .cause = std::move(cause)};
   }
+}
+
+// The sink writes a record it took under its guarantee.
+void Runtime::WriteToSink(uint32_t subtask, size_t sink, const Record& record) {
+  Recovery& r = *recovery_;
   ++result_.recovery->sinks[sink].written;
   const Subtask& s = subtasks_[subtask];
   r.sinks[sink][s.index].Write(

@@ -82,11 +82,13 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
   }
   if (sunk) {
     for (size_t sink : sinks_of_node_[s.node]) {
-      Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
       if (recovery_) [[unlikely]] {
+        ThrowIfSinkFails(subtask, sink, record);
+        Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
         WriteToSink(subtask, sink, record);
         continue;
       }
+      Note(subtask, record.id, Fate::kSunk, static_cast<uint32_t>(sink));
       SinkOutput& out = result_.sinks[sink];
       ++out.count;
       if (options_.on_sink_record) {

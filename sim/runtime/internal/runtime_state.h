@@ -200,6 +200,9 @@ class Runtime {
   void AbortCheckpoint(uint64_t id, std::string_view reason);
   void OnCheckpointComplete(uint64_t id);
   void OnCheckpointNotify(uint64_t id);
+  // Throws TaskFailure when a scripted failure makes the sink throw on the
+  // record (before the ledger notes it as sunk: it never reaches the sink).
+  void ThrowIfSinkFails(uint32_t subtask, size_t sink, const Record& record);
   void WriteToSink(uint32_t subtask, size_t sink, const Record& record);
   void ShowSinkRecord(size_t sink, const Record& record, const RecordEmission& emission);
   uint64_t SourcePosition(uint32_t subtask) const;
