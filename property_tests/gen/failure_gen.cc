@@ -1,13 +1,13 @@
 #include "property_tests/gen/failure_gen.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
+#include "property_tests/gen/scratch_folder.h"
 #include "property_tests/gen/run_views.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
@@ -32,25 +32,8 @@ std::vector<std::pair<std::string, int>> Tasks(const JobConfig& j) {
 }
 
 // A folder of this process's own for the trace of the scenario being run.
-class ScratchFolder {
- public:
-  ScratchFolder()
-      : path_(std::filesystem::temp_directory_path() /
-              fmt::format("tidemark-props-recovery-{}", getpid())) {
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 const std::filesystem::path& Scratch() {
-  static const ScratchFolder folder;
+  static const ScratchFolder folder("tidemark-props-recovery");
   return folder.path();
 }
 

@@ -1,11 +1,11 @@
 #include "property_tests/gen/scenario_gen.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "property_tests/gen/scratch_folder.h"
 #include "property_tests/gen/operator_scenario.h"
 #include "property_tests/gen/window_gen.h"
 #include "sim/scenario/scenario.h"
@@ -84,24 +84,8 @@ rc::Gen<GeneratedScenario> GenScenarioOf(bool bounded) {
 }
 
 // A folder of this process's own for the trace of the scenario being run.
-class ScratchFolder {
- public:
-  ScratchFolder()
-      : path_(std::filesystem::temp_directory_path() / fmt::format("tidemark-props-{}", getpid())) {
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 const std::filesystem::path& Scratch() {
-  static const ScratchFolder folder;
+  static const ScratchFolder folder("tidemark-props");
   return folder.path();
 }
 
