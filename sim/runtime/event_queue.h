@@ -14,6 +14,9 @@
 // Likewise an action that is never pending twice at once (a source's next
 // row) may be pushed to a lane of its own, which holds one entry and spares it
 // the heap; Pop takes the least entry of the slot, the heap and the lanes.
+// And actions that many share a due time with (the sources' periodic ticks)
+// may be pushed to a calendar of one bucket per time (bucket_calendar.h),
+// which spares them the heap's log n moves at high parallelism.
 #ifndef TIDEMARK_SIM_RUNTIME_EVENT_QUEUE_H_
 #define TIDEMARK_SIM_RUNTIME_EVENT_QUEUE_H_
 
@@ -25,6 +28,7 @@
 
 #include "engine/check.h"
 #include "engine/time.h"
+#include "sim/runtime/bucket_calendar.h"
 #include "sim/random/prng.h"
 
 namespace tidemark::sim {
@@ -60,6 +64,12 @@ class EventQueue {
     ++lane_entries_;
   }
 
+  // Like Push, into the calendar. The rank is drawn as Push draws it, so the
+  // calendar changes no order.
+  void PushToCalendar(engine::Timestamp at, Action action) {
+    calendar_.Push(Entry{at, prng_.Next(), next_sequence_++, std::move(action)});
+  }
+
   // Drops every action for which `drop(action)` holds: what a failed task
   // had on the agenda. The others keep their order (ranks and sequence
   // numbers stay; the heap is rebuilt under the same total order).
@@ -69,6 +79,7 @@ class EventQueue {
     const size_t before = heap_.size();
     std::erase_if(heap_, [&](const Entry& e) { return drop(e.action); });
     if (heap_.size() != before) std::make_heap(heap_.begin(), heap_.end(), Later{});
+    calendar_.RemoveIf([&](const Entry& e) { return drop(e.action); });
     for (std::optional<Entry>& lane : lanes_) {
       if (lane && drop(lane->action)) {
         lane.reset();
@@ -79,8 +90,12 @@ class EventQueue {
   // Whether lane `lane` holds an entry.
   bool LaneHeld(size_t lane) const { return lane < lanes_.size() && lanes_[lane].has_value(); }
 
-  bool empty() const { return size() == 0; }
-  size_t size() const { return heap_.size() + front_.size() + lane_entries_; }
+  bool empty() const {
+    return front_.empty() && heap_.empty() && calendar_.empty() && lane_entries_ == 0;
+  }
+  size_t size() const {
+    return heap_.size() + front_.size() + calendar_.size() + lane_entries_;
+  }
   // REQUIRES: !empty().
   engine::Timestamp next_time() const { return EntryAt(Least()).at; }
   // REQUIRES: !empty(). The action Pop would return next.
@@ -95,6 +110,11 @@ class EventQueue {
       Action action = std::move(front_.back().action);
       front_.pop_back();
       return action;
+    }
+    if (where == kInCalendar) {
+      Entry least = calendar_.PopLeast();
+      *at = least.at;
+      return std::move(least.action);
     }
     if (where != kInHeap) {
       std::optional<Entry>& held = lanes_[where];
@@ -128,13 +148,18 @@ class EventQueue {
     }
   };
 
-  // Where the least entry is: kInFront, kInHeap (its top) or a lane's index.
-  // REQUIRES: !empty().
+  // Where the least entry is: kInFront, kInHeap (its top), kInCalendar or a
+  // lane's index. REQUIRES: !empty().
   static constexpr size_t kInHeap = SIZE_MAX;
   static constexpr size_t kInFront = SIZE_MAX - 1;
+  static constexpr size_t kInCalendar = SIZE_MAX - 2;
   size_t Least() const {
     size_t where = !front_.empty() ? kInFront : kInHeap;
     const Entry* best = !front_.empty() ? &front_.back() : heap_.empty() ? nullptr : &heap_.front();
+    if (!calendar_.empty() && (best == nullptr || Later{}(*best, calendar_.least()))) {
+      where = kInCalendar;
+      best = &calendar_.least();
+    }
     if (lane_entries_ == 0) return where;
     for (size_t lane = 0; lane < lanes_.size(); ++lane) {
       if (lanes_[lane] && (best == nullptr || Later{}(*best, *lanes_[lane]))) {
@@ -145,6 +170,7 @@ class EventQueue {
     return where;
   }
   const Entry& EntryAt(size_t where) const {
+    if (where == kInCalendar) return calendar_.least();
     return where == kInHeap ? heap_.front() : where == kInFront ? front_.back() : *lanes_[where];
   }
 
@@ -158,6 +184,7 @@ class EventQueue {
   static constexpr size_t kMaxFront = 16;
   std::vector<Entry> front_;  // latest first; each precedes every entry of heap_
   std::vector<Entry> heap_;
+  BucketCalendar<Entry, Later> calendar_;
   std::vector<std::optional<Entry>> lanes_;
   size_t lane_entries_ = 0;  // lanes holding an entry
 };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tidemark::sim {
@@ -45,12 +46,12 @@ BOOST_AUTO_TEST_CASE(simultaneous_actions_follow_the_seed) {
   BOOST_TEST(differs);
 }
 
-// Neither the slot in front of the heap nor the lanes may change the order:
-// interleaved pushes (to the heap and to lanes) and pops, many at equal times,
-// come out exactly as a plain sort by (time, rank, insertion) of the same PRNG
-// draws says.
-BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_and_pops_follow_time_rank_insertion) {
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
+// Neither the slot in front of the heap, nor the lanes, nor the calendar may
+// change the order: interleaved pushes (to the heap, to lanes and to the
+// calendar), removals and pops, many at equal times, come out exactly as a
+// plain sort by (time, rank, insertion) of the same PRNG draws says.
+BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_calendar_and_pops_follow_time_rank_insertion) {
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
     EventQueue<int> queue{Prng(seed)};
     Prng ranks(seed);      // the queue's own draws, replayed
     Prng script(seed + 99);  // what to push and when to pop
@@ -58,17 +59,33 @@ BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_and_pops_follow_time_rank_insertio
     int64_t now = 0;
     int next_id = 0;
     std::vector<int> lane_holds(3, -1);  // the id each lane holds, or -1
-    for (int step = 0; step < 300; ++step) {
-      if (script.Below(3) != 0 || pending.empty()) {
+    for (int step = 0; step < 400; ++step) {
+      const uint64_t what = script.Below(12);
+      if (what < 7 || pending.empty()) {
+        // Three times ahead at most, so that many entries share a time and
+        // some land in the bucket being drained, or before every bucket.
         const int64_t at = now + static_cast<int64_t>(script.Below(3));
-        const uint64_t lane = script.Below(6);  // 3, 4, 5: the heap
-        if (lane < lane_holds.size() && lane_holds[lane] == -1) {
-          queue.PushToLane(lane, Timestamp::Millis(at), next_id);
-          lane_holds[lane] = next_id;
+        const uint64_t where = script.Below(7);  // 0-2: a lane, 3-4: calendar, 5-6: heap
+        if (where < lane_holds.size() && lane_holds[where] == -1) {
+          queue.PushToLane(where, Timestamp::Millis(at), next_id);
+          lane_holds[where] = next_id;
+        } else if (where == 3 || where == 4) {
+          queue.PushToCalendar(Timestamp::Millis(at), next_id);
         } else {
           queue.Push(Timestamp::Millis(at), next_id);
         }
         pending.emplace_back(at, ranks.Next(), next_id++);
+        continue;
+      }
+      if (what == 7) {
+        // What a failed task had on the agenda: every id of one residue.
+        const int residue = static_cast<int>(script.Below(5));
+        queue.RemoveIf([&](int id) { return id % 5 == residue; });
+        std::erase_if(pending, [&](const auto& p) { return std::get<2>(p) % 5 == residue; });
+        for (int& held : lane_holds) {
+          if (held != -1 && held % 5 == residue) held = -1;
+        }
+        BOOST_TEST_REQUIRE(queue.size() == pending.size());
         continue;
       }
       const auto expected = std::min_element(pending.begin(), pending.end());
@@ -84,6 +101,33 @@ BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_and_pops_follow_time_rank_insertio
     }
     BOOST_TEST(queue.size() == pending.size());
   }
+}
+
+// The sources' ticks: a thousand subtasks on one 200 ms grid, each pushing
+// its next tick when its tick comes out, as the runtime does. They come out
+// grid time by grid time, within one in the order of their ranks (the draws
+// replayed here), and every bucket is drained before the next begins.
+BOOST_AUTO_TEST_CASE(a_grid_of_ticks_comes_out_by_time_then_rank) {
+  EventQueue<int> queue{Prng(3)};
+  Prng ranks(3);
+  std::vector<std::pair<uint64_t, int>> due;  // (rank, subtask) of the next grid time
+  for (int subtask = 0; subtask < 1000; ++subtask) {
+    queue.PushToCalendar(Timestamp::Millis(200), subtask);
+    due.emplace_back(ranks.Next(), subtask);
+  }
+  for (int64_t grid = 200; grid <= 1000; grid += 200) {
+    std::sort(due.begin(), due.end());
+    std::vector<std::pair<uint64_t, int>> next;
+    for (const auto& [rank, subtask] : due) {
+      Timestamp at;
+      BOOST_TEST_REQUIRE(queue.Pop(&at) == subtask);
+      BOOST_TEST_REQUIRE(at.millis() == grid);
+      queue.PushToCalendar(Timestamp::Millis(grid + 200), subtask);
+      next.emplace_back(ranks.Next(), subtask);
+    }
+    due = std::move(next);
+  }
+  BOOST_TEST(queue.size() == 1000u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -238,7 +238,7 @@ void Runtime::RestoreSubtask(uint32_t subtask) {
   t.source = std::make_unique<SourceSubtask>(std::move(options), *source_sink_of_[subtask]);
   if (const std::optional<Timestamp> tick = t.source->next_tick()) {
     t.tick_due = tick;
-    agenda_.Push(*tick, {Action::Kind::kTick, subtask});
+    agenda_.PushToCalendar(*tick, {Action::Kind::kTick, subtask});
   }
 }
 

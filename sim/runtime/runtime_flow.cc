@@ -521,7 +521,7 @@ void Runtime::ScheduleTick(uint32_t subtask) {
   s.quiet_ticks = next_is_quiet ? s.quiet_ticks + 1 : 0;
   if (s.quiet_ticks <= options_.max_stepped_quiet_ticks) {
     s.tick_due = next;
-    agenda_.Push(*next, {Action::Kind::kTick, subtask});
+    agenda_.PushToCalendar(*next, {Action::Kind::kTick, subtask});
     return;
   }
   // The stretch has outlasted the ticks stepped: jump to its end (a row of
@@ -529,7 +529,7 @@ void Runtime::ScheduleTick(uint32_t subtask) {
   s.quiet_ticks = 0;
   s.ticks_parked_at = *next;
   s.tick_due = FirstTickThatMayAct(*next, s.source->options().interval, *quiet_until);
-  if (s.tick_due) agenda_.Push(*s.tick_due, {Action::Kind::kTick, subtask});
+  if (s.tick_due) agenda_.PushToCalendar(*s.tick_due, {Action::Kind::kTick, subtask});
 }
 
 // A row ends a stretch of passed-over ticks: they resume on their grid.
@@ -540,7 +540,7 @@ void Runtime::ResumeTicks(uint32_t subtask) {
       NextGridTick(*s.ticks_parked_at, s.source->options().interval, now_);
   s.ticks_parked_at.reset();
   s.tick_due = at;
-  if (at) agenda_.Push(*at, {Action::Kind::kTick, subtask});
+  if (at) agenda_.PushToCalendar(*at, {Action::Kind::kTick, subtask});
 }
 
 void Runtime::OnEnd(uint32_t f) {
@@ -650,7 +650,7 @@ void Runtime::OnWakeup(uint32_t subtask) {
       const uint32_t subtask = first_subtask_[feed.node] + static_cast<uint32_t>(i);
       if (auto tick = subtasks_[subtask].source->next_tick()) {
         subtasks_[subtask].tick_due = tick;
-        agenda_.Push(*tick, {Action::Kind::kTick, subtask});
+        agenda_.PushToCalendar(*tick, {Action::Kind::kTick, subtask});
       }
     }
     if (!source.bounded()) {
