@@ -16,6 +16,12 @@
 // jumped: a run stays byte-identical unless it holds such a stretch, which
 // before took a tick per interval to cross. After a jump the run is still
 // fully determined by its seed; its interleavings are another legal choice.
+//
+// A stepped quiet tick still draws its rank and comes off the agenda in its
+// place, but does no work: the runtime keeps what QuietUntil said when it
+// pushed the tick (until a row reaches the subtask) and, while the tick lies
+// before that time, only moves the subtask's tick clock
+// (SourceSubtask::PassQuietTick). At parallelism 1,000 most ticks are quiet.
 #ifndef TIDEMARK_SIM_RUNTIME_QUIET_TICKS_H_
 #define TIDEMARK_SIM_RUNTIME_QUIET_TICKS_H_
 

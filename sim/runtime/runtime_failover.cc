@@ -112,6 +112,7 @@ void Runtime::CancelSubtasks(const std::vector<uint32_t>& cancelled) {
     t.tick_due.reset();
     t.ticks_parked_at.reset();
     t.quiet_ticks = 0;
+    t.quiet_until.reset();
   }
   for (Channel& channel : channels_) {
     if (!in[channel.from_subtask] && !in[channel.to_subtask]) continue;
@@ -225,6 +226,7 @@ void Runtime::RestoreSubtask(uint32_t subtask) {
   t.tick_due.reset();
   t.ticks_parked_at.reset();
   t.quiet_ticks = 0;
+  t.quiet_until.reset();
   SubtaskRecovery& sr = r.subtasks[subtask];
   sr.down = false;
   ++sr.attempt;

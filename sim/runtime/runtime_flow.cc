@@ -460,6 +460,7 @@ void Runtime::DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition, uin
         subtasks_[subtask].source->OnRow(std::move(row), partition, now_);
       }
       subtasks_[subtask].quiet_ticks = 0;
+      subtasks_[subtask].quiet_until.reset();
       if (subtasks_[subtask].ticks_parked_at) [[unlikely]] ResumeTicks(subtask);
     }
     if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
@@ -500,6 +501,14 @@ void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
 void Runtime::OnTick(uint32_t subtask) {
   Subtask& s = subtasks_[subtask];
   if (s.finished || s.tick_due != now_) return;
+  if (s.quiet_until && *s.quiet_until > now_ && !detailed()) {
+    // Every generator would repeat its last emit (quiet_ticks.h): the tick
+    // keeps its place among the actions of its time, and does nothing.
+    s.source->PassQuietTick(now_);
+    ScheduleTick(subtask);
+    return;
+  }
+  s.quiet_until.reset();
   if (detailed()) [[unlikely]] {
     const size_t mark = result_.schedule.size();
     s.source->OnPeriodicTick(now_);
@@ -516,7 +525,8 @@ void Runtime::ScheduleTick(uint32_t subtask) {
   s.tick_due.reset();
   const std::optional<Timestamp> next = s.source->next_tick();
   if (!next) return;
-  const std::optional<Timestamp> quiet_until = s.source->QuietUntil();
+  if (!s.quiet_until) s.quiet_until = s.source->QuietUntil();
+  const std::optional<Timestamp> quiet_until = s.quiet_until;
   const bool next_is_quiet = quiet_until && *quiet_until > *next;
   s.quiet_ticks = next_is_quiet ? s.quiet_ticks + 1 : 0;
   if (s.quiet_ticks <= options_.max_stepped_quiet_ticks) {

@@ -219,6 +219,12 @@ void SourceSubtask::OnPeriodicTick(Timestamp now) {
   next_tick_ = now + options_.interval;
 }
 
+void SourceSubtask::PassQuietTick(Timestamp now) {
+  TIDEMARK_CHECK(!finished_);
+  TIDEMARK_CHECK(options_.interval > engine::Duration::Zero());
+  next_tick_ = now + options_.interval;
+}
+
 void SourceSubtask::OnEndOfInput(Timestamp now) {
   TIDEMARK_CHECK(!finished_);
   if (options_.end_of_input == EndOfInputEmission::kFinalPeriodicEmitThenMax) PeriodicEmit(now);

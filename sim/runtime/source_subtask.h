@@ -138,6 +138,10 @@ class SourceSubtask {
   // The periodic tick: every split's OnPeriodicEmit (deferred), the combined
   // value once, then the main output's generator. REQUIRES interval > 0; not finished.
   void OnPeriodicTick(engine::Timestamp now);
+  // A periodic tick before QuietUntil(), with no row since it was asked:
+  // every generator would repeat its last emit, so only next_tick() moves.
+  // REQUIRES: as OnPeriodicTick.
+  void PassQuietTick(engine::Timestamp now);
 
   // End of a bounded input: see EndOfInputEmission; afterwards nothing more may
   // be called. An unbounded source simply stops being called.

@@ -93,6 +93,9 @@ struct Subtask {
   std::optional<Timestamp> tick_due;
   std::optional<Timestamp> ticks_parked_at;
   uint64_t quiet_ticks = 0;  // consecutive ticks that changed nothing, no row between
+  // What the source's QuietUntil() said when its next tick was pushed, kept
+  // while no row has come and no tick has acted since (nullopt: ask again).
+  std::optional<Timestamp> quiet_until;
   // Detail, source subtasks: each split's idleness as last narrated.
   std::vector<bool> split_idle;
   // A union or side-output selection fed by one chained subtask: that
