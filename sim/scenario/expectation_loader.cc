@@ -129,7 +129,10 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
     YamlMap map(v, fmt::format("the expectation for '{}'", sink),
                 {"records", "golden", "output", "order", "tolerance"});
     const int forms = map.Has("records") + map.Has("golden") + map.Has("output");
-    if (forms > 1) map.value().Fail("give one of 'records', 'golden' or 'output'");
+    if (forms > 1) {
+      map.value().Fail("give one of 'records', 'golden' or 'output'",
+                       "keep the form you mean and delete the others");
+    }
     if (auto golden = map.Get("golden")) {
       e.golden_as_written = golden->AsString("a golden CSV file name");
       e.golden = ResolveConfinedPath(e.golden_as_written, folder, paths, golden->where(),
@@ -145,7 +148,10 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
     if (auto order = map.Get("order")) e.order = ReadOrder(*order);
     if (auto tolerance = map.Get("tolerance")) {
       e.tolerance = tolerance->AsDouble("a tolerance");
-      if (!(e.tolerance >= 0)) tolerance->Fail("the tolerance cannot be negative");
+      if (!(e.tolerance >= 0)) {
+        tolerance->Fail("the tolerance cannot be negative",
+                        "write the largest difference a value may have, e.g. 0.001");
+      }
     }
   }
   if (!e.golden.empty() || e.has_output) return e;
@@ -165,7 +171,7 @@ std::vector<LedgerExpectation> ReadLedger(const YamlValue& v) {
     YamlMap counters(entry.value, fmt::format("the ledger counters of '{}'", entry.key), known);
     auto count = [](const YamlValue& value) {
       const int64_t n = value.AsInt("a count");
-      if (n < 0) value.Fail("a count cannot be negative");
+      if (n < 0) value.Fail("a count cannot be negative", "write 0 or more, e.g. 2");
       return static_cast<uint64_t>(n);
     };
     for (const auto& counter : counters.entries()) {
@@ -188,10 +194,16 @@ ExpectedError ReadExpectedErrorValue(const YamlValue& v) {
   ExpectedError e;
   e.where = v.where();
   e.contains = map.Require("contains").AsString("the text the error must contain");
-  if (e.contains.empty()) map.Require("contains").Fail("give the text the error must contain");
+  if (e.contains.empty()) {
+    map.Require("contains")
+        .Fail("give the text the error must contain",
+              "copy a few words of the expected error message");
+  }
   if (auto line = map.Get("line")) {
     const int64_t n = line->AsInt("a line number");
-    if (n < 1 || n > 100'000'000) line->Fail("a line number starts at 1");
+    if (n < 1 || n > 100'000'000) {
+      line->Fail("a line number starts at 1", "give the line the error points at, e.g. 12");
+    }
     e.line = static_cast<int>(n);
   }
   return e;

@@ -19,13 +19,16 @@ constexpr int64_t kMinimalCheckpointMillis = 10;
 
 int ReadPositiveInt(const YamlValue& v, std::string_view what, int64_t max) {
   const int64_t n = v.AsInt(what);
-  if (n < 1 || n > max) v.Fail(fmt::format("{} must be between 1 and {}", what, max));
+  if (n < 1 || n > max) {
+    v.Fail(fmt::format("{} must be between 1 and {}", what, max),
+           fmt::format("write a whole number from 1 to {}", max));
+  }
   return static_cast<int>(n);
 }
 
 int64_t ReadCount(const YamlValue& v, std::string_view what) {
   const int64_t n = v.AsInt(what);
-  if (n < 0) v.Fail(fmt::format("{} cannot be negative", what));
+  if (n < 0) v.Fail(fmt::format("{} cannot be negative", what), "write 0 or more");
   return n;
 }
 
@@ -69,7 +72,9 @@ CheckpointSpec ReadCheckpointing(const YamlValue& v) {
   spec.min_pause = duration("min_pause", "the pause between checkpoints");
   spec.timeout = duration("timeout", "the checkpoint timeout");
   if (spec.timeout && spec.timeout->millis() == 0) {
-    map.Get("timeout")->Fail("the checkpoint timeout must be positive");
+    map.Get("timeout")->Fail(
+        "the checkpoint timeout must be positive",
+        "write how long a checkpoint may take before it is aborted, e.g. 10min");
   }
   if (auto n = map.Get("max_concurrent")) {
     spec.max_concurrent = ReadPositiveInt(*n, "the concurrent checkpoints", 1000);
@@ -132,7 +137,8 @@ RestartSpec ReadRestart(const YamlValue& v) {
     spec.multiplier = m->AsDouble("the backoff multiplier");
     // ExponentialDelayRestartBackoffTimeStrategy's factory checks > 1.
     if (!(*spec.multiplier > 1.0) || *spec.multiplier > 1e6) {
-      m->Fail("the backoff multiplier must be greater than 1");
+      m->Fail("the backoff multiplier must be greater than 1",
+              "Flink's default is 1.5 (restart-strategy.exponential-delay.backoff-multiplier)");
     }
   }
   if (auto d = map.Get("reset_threshold")) {
@@ -141,7 +147,8 @@ RestartSpec ReadRestart(const YamlValue& v) {
   if (auto j = map.Get("jitter")) {
     spec.jitter = j->AsDouble("the jitter factor");
     if (!(*spec.jitter >= 0.0 && *spec.jitter <= 1.0)) {
-      j->Fail("the jitter factor must be between 0 and 1");
+      j->Fail("the jitter factor must be between 0 and 1",
+              "Flink's default is 0.1 (restart-strategy.exponential-delay.jitter-factor)");
     }
   }
   if (auto n = map.Get("attempts_before_reset")) {
@@ -174,7 +181,9 @@ void ReadTask(const YamlValue& v, FailureSpec& failure) {
   int subtask = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), subtask);
   if (ec != std::errc() || end != digits.data() + digits.size()) return;  // part of the name
-  if (subtask < 0) v.Fail("a subtask index cannot be negative");
+  if (subtask < 0) {
+    v.Fail("a subtask index cannot be negative", "subtasks count from 0, e.g. averages/0");
+  }
   failure.task = text.substr(0, slash);
   failure.subtask = subtask;
 }
@@ -214,12 +223,15 @@ FailureSpec ReadFailure(const YamlValue& v) {
   failure.sink = sink.AsString("a sink");
   failure.sink_where = sink.where();
   if (triggers != 1 || map.Has("at") || map.Has("task")) {
-    v.Fail("a sink failure takes one of 'on_record: N', 'throws: every N' or 'when: CONDITION'");
+    v.Fail("a sink failure takes one of 'on_record: N', 'throws: every N' or 'when: CONDITION'",
+           "e.g. {sink: out, on_record: 37}; 'at' and 'task' belong to a task failure");
   }
   if (auto n = map.Get("on_record")) {
     failure.kind = FailureSpec::Kind::kOnRecord;
     const int64_t count = n->AsInt("a record number");
-    if (count < 1) n->Fail("records are numbered from 1");
+    if (count < 1) {
+      n->Fail("records are numbered from 1", "on_record: 1 fails on the sink's first record");
+    }
     failure.count = static_cast<uint64_t>(count);
   } else if (auto every = map.Get("throws")) {
     failure.kind = FailureSpec::Kind::kEvery;
@@ -256,7 +268,7 @@ uint64_t ReadExpectedCount(const YamlValue& v) {
     if (text == "false") return 0;
   }
   const int64_t n = v.AsInt("a count");
-  if (n < 0) v.Fail("a count cannot be negative");
+  if (n < 0) v.Fail("a count cannot be negative", "write 0 or more");
   return static_cast<uint64_t>(n);
 }
 

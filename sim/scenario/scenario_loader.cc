@@ -52,12 +52,16 @@ WatermarkSpec ReadWatermarks(const YamlValue& v) {
   }
   if (w.strategy != WatermarkSpec::Strategy::kBoundedOutOfOrderness) {
     if (auto bound = map.Get("max_out_of_orderness")) {
-      bound->Fail("max_out_of_orderness applies only to bounded_out_of_orderness");
+      bound->Fail("max_out_of_orderness applies only to bounded_out_of_orderness",
+                  "set 'strategy: bounded_out_of_orderness', or delete max_out_of_orderness");
     }
   }
   if (w.strategy != WatermarkSpec::Strategy::kPunctuated) {
     for (const char* key : {"when", "watermark"}) {
-      if (auto extra = map.Get(key)) extra->Fail(fmt::format("'{}' applies only to punctuated", key));
+      if (auto extra = map.Get(key)) {
+        extra->Fail(fmt::format("'{}' applies only to punctuated", key),
+                    "set 'strategy: punctuated', or delete the key");
+      }
     }
   }
   if (auto interval = map.Get("interval")) {
@@ -68,7 +72,10 @@ WatermarkSpec ReadWatermarks(const YamlValue& v) {
     w.idleness = idleness->AsDuration("an idleness timeout");
     w.idleness_where = idleness->where();
     // WatermarkStrategy.withIdleness: "idleTimeout must be greater than zero".
-    if (w.idleness->millis() <= 0) idleness->Fail("the idleness timeout must be greater than zero");
+    if (w.idleness->millis() <= 0) {
+      idleness->Fail("the idleness timeout must be greater than zero",
+                     "write e.g. 5s, or delete 'idleness' for a source that is never idle");
+    }
   }
   return w;
 }
@@ -83,7 +90,10 @@ void ReadScript(const YamlValue& v, const YamlMap& source_map, SourceSpec& sourc
     source.script = true;
     if (auto channels = map.Get("channels")) {
       const int64_t n = channels->AsInt("a number of input channels");
-      if (n < 1 || n > 1024) channels->Fail("a script feeds 1 to 1024 input channels");
+      if (n < 1 || n > 1024) {
+        channels->Fail("a script feeds 1 to 1024 input channels",
+                       "write a whole number from 1 to 1024");
+      }
       source.script_channels = static_cast<int>(n);
     }
   } else {
@@ -112,7 +122,10 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   source.where = where;
   const auto trace = map.Get("trace");
   const auto events = map.Get("events");
-  if (trace && events) trace->Fail("a source takes either 'trace' or 'events', not both");
+  if (trace && events) {
+    trace->Fail("a source takes either 'trace' or 'events', not both",
+                "keep the rows in one place: the CSV file or the inline list");
+  }
   if (!trace && !events) {
     map.value().Fail(fmt::format("source '{}' has no data", name),
                      "add 'trace: FILE.csv' (relative to the scenario) or inline 'events:'");
@@ -158,7 +171,10 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
   }
   if (auto partitions = map.Get("partitions")) {
     const int64_t n = partitions->AsInt("a number of partitions");
-    if (n < 1 || n > 1'000'000) partitions->Fail("a source needs 1 to 1000000 partitions");
+    if (n < 1 || n > 1'000'000) {
+      partitions->Fail("a source needs 1 to 1000000 partitions",
+                       "write the topic's partition count, e.g. 4");
+    }
     source.partitions = static_cast<int32_t>(n);
   }
   source.topic = name;
@@ -201,7 +217,7 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
       const YamlValue every = arrival_map.Require("every");
       source.arrival_every = every.AsDuration("the time between arrivals");
       if (source.arrival_every.millis() < 0) {
-        every.Fail("the time between arrivals cannot be negative");
+        every.Fail("the time between arrivals cannot be negative", "write 0 or more, e.g. 100ms");
       }
     }
   }
@@ -227,7 +243,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
   if (auto d = top.Get("description")) spec.description = d->AsString("a description");
   if (auto seed = top.Get("seed")) {
     const int64_t s = seed->AsInt("the seed");
-    if (s < 0) seed->Fail("the seed cannot be negative");
+    if (s < 0) seed->Fail("the seed cannot be negative", "write a whole number from 0, e.g. 7");
     spec.seed = static_cast<uint64_t>(s);
   }
   if (auto d = top.Get("deterministic")) {
@@ -240,7 +256,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
       if (auto min = range.Get("min")) spec.channels.min_latency = ReadNonNegative(*min, "latency");
       if (auto max = range.Get("max")) spec.channels.max_latency = ReadNonNegative(*max, "latency");
       if (spec.channels.max_latency < spec.channels.min_latency) {
-        latency->Fail("the latency's max is below its min");
+        latency->Fail("the latency's max is below its min",
+                      "swap them, or raise max to at least min");
       }
     }
   }
@@ -261,7 +278,11 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
         spec.sources.push_back(ReadSource(entry.key, entry.key_where, entry.value, folder, paths));
       });
     }
-    if (sources.entries().empty()) top.Require("sources").Fail("the scenario has no sources");
+    if (sources.entries().empty()) {
+      top.Require("sources").Fail(
+          "the scenario has no sources",
+          "add a source under 'sources:' with its trace, schema and event_time");
+    }
   });
   if (auto streams = top.Get("streams")) {
     attempt([&] {

@@ -110,7 +110,10 @@ std::vector<RouteRule> ReadRules(const YamlValue& v, std::string_view what) {
     }
     rules.push_back(std::move(rule));
   }
-  if (rules.empty()) v.Fail(fmt::format("'{}' needs at least one rule", what));
+  if (rules.empty()) {
+    v.Fail(fmt::format("'{}' needs at least one rule", what),
+           "list one rule or more, or delete the key");
+  }
   return rules;
 }
 
@@ -146,7 +149,10 @@ WindowSpec ReadWindow(const YamlValue& v) {
     ++kinds;
   }
   if (auto global = map.Get("global")) {
-    if (!global->AsBool("whether the window is global")) global->Fail("write 'global: true'");
+    if (!global->AsBool("whether the window is global")) {
+      global->Fail("write 'global: true'",
+                   "a global window is all or nothing; for no window, delete the key");
+    }
     w.kind = WindowSpec::Kind::kGlobal;
     ++kinds;
   }
@@ -171,7 +177,10 @@ WindowSpec ReadWindow(const YamlValue& v) {
     w.allowed_lateness = lateness->AsDuration("the allowed lateness");
     w.allowed_lateness_where = lateness->where();
     // WindowOperatorBuilder: "The allowed lateness cannot be negative."
-    if (w.allowed_lateness.millis() < 0) lateness->Fail("The allowed lateness cannot be negative.");
+    if (w.allowed_lateness.millis() < 0) {
+      lateness->Fail("The allowed lateness cannot be negative.",
+                     "write 0 (the default) or more, e.g. 5s");
+    }
   }
   if (auto late = map.Get("late_output")) {
     w.late_output = ReadTag(*late, "a side-output tag");
@@ -184,21 +193,31 @@ WindowSpec ReadWindow(const YamlValue& v) {
     if (auto count = m.Get("count")) {
       w.trigger = WindowSpec::Trigger::kCount;
       w.trigger_count = count->AsInt("a count");
-      if (w.trigger_count < 1) count->Fail("a count trigger needs a count of at least 1");
+      if (w.trigger_count < 1) {
+        count->Fail("a count trigger needs a count of at least 1", "e.g. count: 100");
+      }
       ++triggers;
     }
     if (auto interval = m.Get("continuous")) {
       w.trigger = WindowSpec::Trigger::kContinuous;
       w.trigger_interval = interval->AsDuration("the firing interval");
-      if (w.trigger_interval.millis() <= 0) interval->Fail("the firing interval must be positive");
+      if (w.trigger_interval.millis() <= 0) {
+        interval->Fail("the firing interval must be positive", "e.g. 1s");
+      }
       ++triggers;
     }
     if (auto eos = m.Get("end_of_stream")) {
-      if (!eos->AsBool("end_of_stream")) eos->Fail("write 'end_of_stream: true'");
+      if (!eos->AsBool("end_of_stream")) {
+        eos->Fail("write 'end_of_stream: true'",
+                  "or delete the key to keep the window's own trigger");
+      }
       w.trigger = WindowSpec::Trigger::kEndOfStream;
       ++triggers;
     }
-    if (triggers > 1) trigger->Fail("the trigger has more than one kind");
+    if (triggers > 1) {
+      trigger->Fail("the trigger has more than one kind",
+                    "keep one of count, continuous and end_of_stream");
+    }
     if (auto purging = m.Get("purging")) w.purging = purging->AsBool("whether the trigger purges");
   }
   return w;
@@ -269,7 +288,9 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
     s.from.push_back(from.AsString("a stream name"));
     s.from_where.push_back(from.where());
   }
-  if (s.from.empty()) from.Fail("'from' names no stream");
+  if (s.from.empty()) {
+    from.Fail("'from' names no stream", "give the name of a source or of another stream");
+  }
   int operations = 0;
   if (auto side = map.Get("side_output")) {
     if (side->IsMap()) {  // {tag: late, type: {...}}: the type the reader expects
@@ -310,7 +331,8 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
   }
   if (auto on_timer = map.Get("on_timer")) {
     if (!map.Has("process") || map.Has("window")) {
-      on_timer->Fail("'on_timer' belongs to a keyed 'process' without a window");
+      on_timer->Fail("'on_timer' belongs to a keyed 'process' without a window",
+                     "move it to a stream with key_by and process, and no window");
     }
     s.on_timer = ReadRules(*on_timer, "on_timer");
     s.on_timer_where = on_timer->where();
@@ -344,14 +366,18 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
                    "or 'max_by: temperature'");
     }
     if (aggregate && s.reduce) {
-      aggregate->Fail("a window takes either 'aggregate' or a reduce, not both");
+      aggregate->Fail("a window takes either 'aggregate' or a reduce, not both",
+                      "keep one: aggregate functions or the reduce");
     }
     if (aggregate) {
       YamlMap aggregates(*aggregate, "the aggregates", {});
       for (const auto& entry : aggregates.entries()) {
         s.aggregate.push_back({entry.key, ReadExpression(entry.value, "an aggregate call")});
       }
-      if (s.aggregate.empty()) aggregate->Fail("'aggregate' names no aggregate");
+      if (s.aggregate.empty()) {
+        aggregate->Fail("'aggregate' names no aggregate",
+                        "e.g. aggregate: {n: count(), avg_t: avg(t)}");
+      }
       s.aggregate_where = aggregate->where();
     }
   } else if (auto aggregate = map.Get("aggregate")) {

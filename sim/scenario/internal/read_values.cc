@@ -53,13 +53,19 @@ std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
 int ReadParallelism(const YamlValue& v) {
   const int64_t p = v.AsInt("a parallelism");
   // Flink: "Operator parallelism not within bounds" outside (0, 32768].
-  if (p < 1 || p > 32768) v.Fail(fmt::format("parallelism {} is not within 1..32768", p));
+  if (p < 1 || p > 32768) {
+    v.Fail(fmt::format("parallelism {} is not within 1..32768", p),
+           "32768 is Flink's largest max parallelism "
+           "(KeyGroupRangeAssignment.UPPER_BOUND_MAX_PARALLELISM)");
+  }
   return static_cast<int>(p);
 }
 
 engine::Duration ReadNonNegative(const YamlValue& v, std::string_view what) {
   const engine::Duration d = v.AsDuration(what);
-  if (d.millis() < 0) v.Fail(fmt::format("{} cannot be negative", what));
+  if (d.millis() < 0) {
+    v.Fail(fmt::format("{} cannot be negative", what), "write 0 or a later time, e.g. 500ms");
+  }
   return d;
 }
 

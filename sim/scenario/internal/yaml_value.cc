@@ -42,7 +42,10 @@ void YamlValue::Fail(std::string message, std::string hint) const {
 }
 
 std::string YamlValue::AsString(std::string_view what) const {
-  if (!node_.IsScalar()) Fail(fmt::format("expected {}, got {}", what, Describe(node_)));
+  if (!node_.IsScalar()) {
+    Fail(fmt::format("expected {}, got {}", what, Describe(node_)),
+         "write a single value here, not a list or a mapping");
+  }
   return node_.Scalar();
 }
 
@@ -51,7 +54,8 @@ int64_t YamlValue::AsInt(std::string_view what) const {
   int64_t value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size()) {
-    Fail(fmt::format("expected {} (a whole number), got '{}'", what, text));
+    Fail(fmt::format("expected {} (a whole number), got '{}'", what, text),
+         "digits only, e.g. 42: no unit, quotes or decimal point");
   }
   return value;
 }
@@ -61,7 +65,7 @@ double YamlValue::AsDouble(std::string_view what) const {
   double value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size()) {
-    Fail(fmt::format("expected {} (a number), got '{}'", what, text));
+    Fail(fmt::format("expected {} (a number), got '{}'", what, text), "e.g. 0.5 or 12");
   }
   return value;
 }
@@ -70,7 +74,7 @@ bool YamlValue::AsBool(std::string_view what) const {
   const std::string text = AsString(what);
   if (text == "true") return true;
   if (text == "false") return false;
-  Fail(fmt::format("expected {} (true or false), got '{}'", what, text));
+  Fail(fmt::format("expected {} (true or false), got '{}'", what, text), "write true or false");
 }
 
 engine::Duration YamlValue::AsDuration(std::string_view what) const {
@@ -83,7 +87,10 @@ engine::Duration YamlValue::AsDuration(std::string_view what) const {
 
 std::vector<YamlValue> YamlValue::Items(std::string_view what) const {
   if (node_.IsNull()) return {};
-  if (!node_.IsSequence()) Fail(fmt::format("expected {} (a list), got {}", what, Describe(node_)));
+  if (!node_.IsSequence()) {
+    Fail(fmt::format("expected {} (a list), got {}", what, Describe(node_)),
+         "write the items as [a, b] or one '- item' per line");
+  }
   std::vector<YamlValue> items;
   for (const YAML::Node& item : node_) items.emplace_back(item, file_);
   return items;
@@ -133,7 +140,8 @@ std::optional<YamlValue> YamlMap::Get(std::string_view key) const {
 
 YamlValue YamlMap::Require(std::string_view key) const {
   if (auto found = Get(key)) return *found;
-  value_.Fail(fmt::format("missing key '{}' in {}", key, what_));
+  value_.Fail(fmt::format("missing key '{}' in {}", key, what_),
+              fmt::format("add '{}: ...' here (docs/scenario-format.md lists every key)", key));
 }
 
 YamlValue LoadYamlText(const std::string& text, const std::string& file) {
