@@ -90,7 +90,9 @@ TypedRow TypeRow(const ExpectedRow& row, const engine::Schema& schema, const std
     if (!value) {
       throw engine::InputError(row.cell_where[c],
                                fmt::format("expected value '{}' for '{}.{}' is not {}", text, sink,
-                                           name, engine::TypeName(type)));
+                                           name, engine::TypeName(type)),
+                               "write the value as the sink writes it; `tidemark check --update` "
+                               "rewrites a golden file from a run");
     }
     typed.cells.emplace_back(index, std::move(*value));
   }
@@ -111,7 +113,9 @@ std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& 
     if (status == CsvRecordReader::Status::kSyntaxError) throw reader->syntax_error();
     return status == CsvRecordReader::Status::kRecord;
   };
-  if (!next()) throw engine::InputError({path, 1, 1}, "the golden file is empty: no header row");
+  if (!next())
+    throw engine::InputError({path, 1, 1}, "the golden file is empty: no header row",
+                             "`tidemark check --update` writes it from a run");
   std::vector<Metadata> metadata;  // the columns after the fields
   for (size_t i = 0; i < std::max(reader->size(), schema.size()); ++i) {
     if (i >= schema.size() && i < reader->size()) {
@@ -134,7 +138,9 @@ std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& 
     if (reader->size() != schema.size() + metadata.size()) {
       throw engine::InputError(reader->start(),
                                fmt::format("row has {} fields, the header has {}", reader->size(),
-                                           schema.size() + metadata.size()));
+                                           schema.size() + metadata.size()),
+                               "give every row one cell per header column; quote a cell that "
+                               "holds a comma");
     }
     TypedRow row;
     row.where = reader->start();

@@ -218,7 +218,9 @@ void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& n
                         "operation: {} parallelism: {}, downstream operation: {} parallelism: {} "
                         "You must use another partitioning strategy, such as broadcast, "
                         "rebalance, shuffle or global.",
-                        upstream.name, upstream.parallelism, node.name, node.parallelism));
+                        upstream.name, upstream.parallelism, node.name, node.parallelism),
+            "give both the same parallelism, or set 'partitioning' to rebalance, shuffle, "
+            "broadcast or global");
       }
       input.partitioning = Partitioning::kForward;
     } else {
@@ -237,7 +239,8 @@ void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
                        engine::UnknownNameHint(sink.stream, names.names));
     }
     if (plan.FindSink(sink.stream)) {
-      throw InputError(sink.where, fmt::format("stream '{}' is sunk twice", sink.stream));
+      throw InputError(sink.where, fmt::format("stream '{}' is sunk twice", sink.stream),
+                       "list each stream once under 'sinks'");
     }
     plan.sinks.push_back({sink.stream, node_of_item[*item], sink.where});
   }

@@ -28,7 +28,8 @@ std::pair<engine::Schema, std::vector<engine::Expression>> CompileProjection(
   for (const Projection& p : projection) {
     for (const engine::Field& f : fields) {
       if (f.name == p.name) {
-        throw InputError(p.expression.where, fmt::format("field '{}' is selected twice", p.name));
+        throw InputError(p.expression.where, fmt::format("field '{}' is selected twice", p.name),
+                         "give each output field its own name");
       }
     }
     expressions.push_back(Compile(p.expression, input));
@@ -48,10 +49,11 @@ void PlanSource(const SourceSpec& source, PlannedNode& node) {
                      engine::UnknownNameHint(source.event_time_field, source.schema.names()));
   }
   if (source.schema.field(*ts).type != engine::ValueType::kInt) {
-    throw InputError(source.event_time_where,
-                     fmt::format("event-time field '{}' must be int (milliseconds), not {}",
-                                 source.event_time_field,
-                                 engine::TypeName(source.schema.field(*ts).type)));
+    throw InputError(
+        source.event_time_where,
+        fmt::format("event-time field '{}' must be int (milliseconds), not {}",
+                    source.event_time_field, engine::TypeName(source.schema.field(*ts).type)),
+        "declare the field as int in the schema, holding epoch milliseconds");
   }
   if (!source.dead_letter.empty()) {
     AddTag(node,
@@ -67,7 +69,8 @@ void PlanSource(const SourceSpec& source, PlannedNode& node) {
     if (node.watermark_value->type() != engine::ValueType::kInt) {
       throw InputError(w.watermark->where,
                        fmt::format("a watermark must be an int (milliseconds), not {}",
-                                   engine::TypeName(node.watermark_value->type())));
+                                   engine::TypeName(node.watermark_value->type())),
+                       "write an expression of int fields, e.g. 'ts - 1000'");
     }
   }
 }

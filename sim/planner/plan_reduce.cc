@@ -48,7 +48,8 @@ engine::ReduceOptions PlanReduce(const ReduceSpec& spec, const engine::Schema& i
                              : "add the field with a 'map' before the reduce");
       }
       if (options.fields[*index]) {
-        throw InputError(p.expression.where, fmt::format("field '{}' is reduced twice", p.name));
+        throw InputError(p.expression.where, fmt::format("field '{}' is reduced twice", p.name),
+                         "give each field one expression");
       }
       options.fields[*index] = Compile(p.expression, both);
     }

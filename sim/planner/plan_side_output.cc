@@ -58,7 +58,8 @@ PlanWarning EmptySideOutput(const StreamSpec& stream, const std::vector<PlannedN
 void PlanSideOutput(const StreamSpec& stream, std::vector<PlannedNode>& nodes, PlannedNode& node,
                     std::vector<PlanWarning>& warnings) {
   if (stream.from.size() != 1) {
-    throw InputError(stream.side_output_where, "a side output is taken from exactly one stream");
+    throw InputError(stream.side_output_where, "a side output is taken from exactly one stream",
+                     "name one stream in 'from'; union the side outputs afterwards if needed");
   }
   node.kind = PlannedNode::Kind::kSideOutput;
   PlannedNode& upstream = nodes[node.inputs.front().node];

@@ -42,7 +42,8 @@ std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
     }
     case WindowSpec::Kind::kSession: {
       if (w.offset != engine::Duration::Zero()) {
-        throw InputError(w.where, "session windows take no offset");
+        throw InputError(w.where, "session windows take no offset",
+                         "delete 'offset': a session starts at its first record");
       }
       if (w.dynamic_gap) {
         engine::DynamicSessionWindowOptions o{.gap = Compile(*w.dynamic_gap, input),
@@ -76,7 +77,8 @@ std::optional<engine::TriggerSpec> MakeTrigger(const WindowSpec& w,
       break;
     case WindowSpec::Trigger::kEndOfStream:
       if (w.kind != WindowSpec::Kind::kGlobal) {
-        throw InputError(w.trigger_where, "end_of_stream is a trigger of global windows only");
+        throw InputError(w.trigger_where, "end_of_stream is a trigger of global windows only",
+                         "use 'window: {global: true, trigger: {end_of_stream: true}}'");
       }
       break;
   }
@@ -119,12 +121,14 @@ engine::AggregateSpec ParseAggregate(const AggregateText& text, const engine::Sc
   const std::string field = identifier();
   skip_spaces();
   if (i >= call.size() || call[i] != ')') {
-    throw InputError(at.Advanced(static_cast<int>(i)), "expected ')' to close the aggregate");
+    throw InputError(at.Advanced(static_cast<int>(i)), "expected ')' to close the aggregate",
+                     "an aggregate is a call on one field, e.g. avg(temperature)");
   }
   ++i;
   skip_spaces();
   if (i != call.size()) {
-    throw InputError(at.Advanced(static_cast<int>(i)), "unexpected text after the aggregate");
+    throw InputError(at.Advanced(static_cast<int>(i)), "unexpected text after the aggregate",
+                     "write one call per output field, e.g. {n: count(), top: max(t)}");
   }
   engine::AggregateSpec spec{.output_name = text.name, .kind = *kind, .field = std::nullopt};
   if (!field.empty()) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
@@ -101,11 +103,11 @@ class InlineTraceInput : public TraceInput {
         seen[*index] = true;
         continue;
       }
-      auto value = ParseCell(text, type);
+      CellError error;
+      auto value = ParseCell(text, type, &error);
       if (!value) {
-        throw InputError(row.cell_where[c],
-                         fmt::format("field '{}' expects {}, got '{}'", name,
-                                     engine::TypeName(type), text));
+        throw InputError(row.cell_where[c], fmt::format("field '{}' {}", name, error.message),
+                         std::move(error.hint));
       }
       out.record.values[*index] = std::move(*value);
       seen[*index] = true;
@@ -116,8 +118,10 @@ class InlineTraceInput : public TraceInput {
     if (out.kind == TraceRowKind::kWatermark) out.watermark = out.record.timestamp;
     const bool needs_time = out.kind == TraceRowKind::kEvent || out.kind == TraceRowKind::kWatermark;
     if (needs_time && !has_time) {
-      throw InputError(row.where, fmt::format("row has no event-time field '{}'",
-                                              source_.event_time_field));
+      throw InputError(row.where,
+                       fmt::format("row has no event-time field '{}'", source_.event_time_field),
+                       "give the row its event time in milliseconds, or make it a '@kind' row "
+                       "that needs none (idle, active)");
     }
     if (out.kind == TraceRowKind::kEvent) CheckKeys(row, out);
   }
@@ -162,7 +166,9 @@ class InlineTraceInput : public TraceInput {
                                  std::get<int64_t>(*value) > INT32_MAX))) {
       throw InputError(row.cell_where[c],
                        fmt::format("'{}' expects a whole number{}, got '{}'", name,
-                                   partition ? " >= 0" : "", text));
+                                   partition ? " >= 0" : "", text),
+                       partition ? "a partition is numbered from 0, e.g. 3"
+                                 : "a processing time in milliseconds, e.g. 1500");
     }
     const int64_t v = std::get<int64_t>(*value);
     if (name == "@arrival") {
