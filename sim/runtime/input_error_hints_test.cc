@@ -1,6 +1,6 @@
-// Every refusal made when a scenario is planned, or its inline rows read,
-// says how to put it right: each case breaks one rule and must come back as
-// a located error with its message and a non-empty hint.
+// Every refusal made when a scenario is planned, or when a run reads its
+// inline rows, says how to put it right: each case breaks one rule and must
+// come back as a located error with its message and a non-empty hint.
 #include <boost/test/unit_test.hpp>
 
 #include <string>
@@ -53,7 +53,7 @@ struct Case {
   const char* message;  // a part of the one error's message
 };
 
-BOOST_AUTO_TEST_SUITE(plan_error_hints)
+BOOST_AUTO_TEST_SUITE(input_error_hints)
 
 BOOST_AUTO_TEST_CASE(each_planning_refusal_comes_with_a_hint) {
   const std::vector<Case> cases = {
