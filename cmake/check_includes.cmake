@@ -77,8 +77,9 @@ foreach(room ${rooms})
   foreach(file ${files})
     set(projects ${allowed_projects})
     set(libs ${allowed_libs})
-    # Tests and test support files (csv_test_file.h) build fixtures.
-    if(file MATCHES "_test\\.cc$" OR file MATCHES "_test_file\\.h$")
+    # Tests and test support files (csv_test_file.h, error_hint_test_util.h)
+    # build fixtures.
+    if(file MATCHES "_test\\.cc$" OR file MATCHES "_test_(file|util)\\.h$")
       if(room MATCHES "^sim/")
         list(APPEND projects sim/scenario sim/planner sim/graph sim/trace)
       endif()

@@ -2,14 +2,12 @@
 // inline rows, says how to put it right: each case breaks one rule and must
 // come back as a located error with its message and a non-empty hint.
 #include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
+#include "sim/scenario/error_hint_test_util.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -35,28 +33,10 @@ const std::string kRow = "{k: a, ts: 1}";
 const std::string kSchema = "{k: string, ts: int}";
 const std::string kWindow = "    window: {tumbling: 1s}\n    aggregate: {n: count()}\n";
 
-std::vector<engine::InputError> ErrorsOf(const std::string& text) {
-  try {
-    // Inline rows are typed as the run reads them.
-    RunJob(PlanJob(ParseScenario(text, "s.yaml", "/nonexistent")), {.seed = 1});
-  } catch (const engine::InputErrorList& list) {
-    return list.errors();
-  } catch (const engine::InputError& e) {
-    return {e};
-  }
-  return {};
-}
-
-struct Case {
-  const char* rule;
-  std::string text;
-  const char* message;  // a part of the one error's message
-};
-
 BOOST_AUTO_TEST_SUITE(input_error_hints)
 
 BOOST_AUTO_TEST_CASE(each_planning_refusal_comes_with_a_hint) {
-  const std::vector<Case> cases = {
+  const std::vector<testing::HintCase> cases = {
       {"event time not an int", Job("{k: a, ts: x}", "{k: string, ts: string}", kWindow),
        "must be int (milliseconds)"},
       {"watermark not an int",
@@ -68,7 +48,8 @@ BOOST_AUTO_TEST_CASE(each_planning_refusal_comes_with_a_hint) {
       {"inline row without event time", Job("{k: a}", kSchema, kWindow),
        "no event-time field 'ts'"},
       {"session offset",
-       Job(kRow, kSchema, "    window: {session: {gap: 1s}, offset: 1s}\n    aggregate: {n: count()}\n"),
+       Job(kRow, kSchema,
+           "    window: {session: {gap: 1s}, offset: 1s}\n    aggregate: {n: count()}\n"),
        "session windows take no offset"},
       {"end_of_stream on a tumbling window",
        Job(kRow, kSchema,
@@ -87,16 +68,11 @@ BOOST_AUTO_TEST_CASE(each_planning_refusal_comes_with_a_hint) {
            "  f:\n    from: w\n    filter: n > 0\n    partitioning: forward\n    parallelism: 1\n"),
        "Forward partitioning does not allow change of parallelism"},
   };
-  for (const Case& c : cases) {
-    BOOST_TEST_CONTEXT(c.rule) {
-      const std::vector<engine::InputError> errors = ErrorsOf(c.text);
-      BOOST_TEST_REQUIRE(errors.size() == 1u);
-      const engine::InputError& e = errors.front();
-      BOOST_TEST(e.message().find(c.message) != std::string::npos, e.message());
-      BOOST_TEST(e.where().line > 0);
-      BOOST_TEST(!e.hint().empty(), e.message());
-    }
-  }
+  testing::CheckEachHasHint(cases, [](const std::string& text) {
+    // Inline rows are typed as the run reads them.
+    return testing::ErrorsThrownBy(
+        [&] { RunJob(PlanJob(ParseScenario(text, "s.yaml", "/nonexistent")), {.seed = 1}); });
+  });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,12 +2,10 @@
 // below breaks one rule and must come back as a located error with its
 // message and a non-empty hint (the second line a user reads, "hint: ...").
 #include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
+#include "sim/scenario/error_hint_test_util.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -32,29 +30,11 @@ std::string Scenario(const std::string& source, const std::string& stream = "",
          "sinks: {w: {}}\n" + top;
 }
 
-// Every error the text gives (one, or each of a list).
-std::vector<engine::InputError> ErrorsOf(const std::string& text) {
-  try {
-    ParseScenario(text, "s.yaml", "/nonexistent");
-  } catch (const engine::InputErrorList& list) {
-    return list.errors();
-  } catch (const engine::InputError& e) {
-    return {e};
-  }
-  return {};
-}
-
-struct Case {
-  const char* rule;
-  std::string text;
-  const char* message;  // a part of the one error's message
-};
-
 BOOST_AUTO_TEST_SUITE(error_hints)
 
 BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
   const std::string wm = "    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s";
-  const std::vector<Case> cases = {
+  const std::vector<testing::HintCase> cases = {
       {"parallelism range", Scenario("    parallelism: 0\n"), "is not within 1..32768"},
       {"partitions range", Scenario("    partitions: 0\n"), "1 to 1000000 partitions"},
       {"a list for a number", Scenario("    parallelism: [1]\n"), "expected"},
@@ -93,21 +73,28 @@ BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
       {"record number", Scenario("", "", "failures: [{sink: w, on_record: 0}]\n"),
        "numbered from 1"},
       {"negative allowed lateness",
-       Scenario("", "    window: {tumbling: 1s, allowed_lateness: -1s}\n    aggregate: {n: count()}\n"),
+       Scenario("",
+                "    window: {tumbling: 1s, allowed_lateness: -1s}\n    aggregate: {n: count()}\n"),
        "allowed lateness cannot be negative"},
-      {"count trigger", Scenario("", "    window: {tumbling: 1s, trigger: {count: 0}}\n"
-                                     "    aggregate: {n: count()}\n"),
+      {"count trigger",
+       Scenario("",
+                "    window: {tumbling: 1s, trigger: {count: 0}}\n"
+                "    aggregate: {n: count()}\n"),
        "count of at least 1"},
-      {"continuous trigger", Scenario("", "    window: {tumbling: 1s, trigger: {continuous: 0ms}}\n"
-                                          "    aggregate: {n: count()}\n"),
+      {"continuous trigger",
+       Scenario("",
+                "    window: {tumbling: 1s, trigger: {continuous: 0ms}}\n"
+                "    aggregate: {n: count()}\n"),
        "firing interval must be positive"},
       {"end_of_stream false",
-       Scenario("", "    window: {global: true, trigger: {end_of_stream: false}}\n"
-                    "    aggregate: {n: count()}\n"),
+       Scenario("",
+                "    window: {global: true, trigger: {end_of_stream: false}}\n"
+                "    aggregate: {n: count()}\n"),
        "end_of_stream: true"},
       {"two triggers",
-       Scenario("", "    window: {tumbling: 1s, trigger: {count: 2, end_of_stream: true}}\n"
-                    "    aggregate: {n: count()}\n"),
+       Scenario("",
+                "    window: {tumbling: 1s, trigger: {count: 2, end_of_stream: true}}\n"
+                "    aggregate: {n: count()}\n"),
        "more than one kind"},
       {"global false", Scenario("", "    window: {global: false}\n    aggregate: {n: count()}\n"),
        "global: true"},
@@ -116,8 +103,7 @@ BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
        "either 'aggregate' or a reduce"},
       {"empty aggregate", Scenario("", "    window: {tumbling: 1s}\n    aggregate: {}\n"),
        "names no aggregate"},
-      {"two expectation forms",
-       Scenario("", "", "expect: {w: {records: [], golden: w.csv}}\n"),
+      {"two expectation forms", Scenario("", "", "expect: {w: {records: [], golden: w.csv}}\n"),
        "one of 'records', 'golden' or 'output'"},
       {"negative tolerance", Scenario("", "", "expect: {w: {records: [], tolerance: -1}}\n"),
        "tolerance cannot be negative"},
@@ -128,16 +114,9 @@ BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
       {"expected error line", Scenario("", "", "expect_error: {contains: x, line: 0}\n"),
        "line number starts at 1"},
   };
-  for (const Case& c : cases) {
-    BOOST_TEST_CONTEXT(c.rule) {
-      const std::vector<engine::InputError> errors = ErrorsOf(c.text);
-      BOOST_TEST_REQUIRE(errors.size() == 1u);
-      const engine::InputError& e = errors.front();
-      BOOST_TEST(e.message().find(c.message) != std::string::npos, e.message());
-      BOOST_TEST(e.where().line > 0);
-      BOOST_TEST(!e.hint().empty(), e.message());
-    }
-  }
+  testing::CheckEachHasHint(cases, [](const std::string& text) {
+    return testing::ErrorsThrownBy([&] { ParseScenario(text, "s.yaml", "/nonexistent"); });
+  });
 }
 
 BOOST_AUTO_TEST_SUITE_END()
