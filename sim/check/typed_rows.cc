@@ -113,9 +113,10 @@ std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& 
     if (status == CsvRecordReader::Status::kSyntaxError) throw reader->syntax_error();
     return status == CsvRecordReader::Status::kRecord;
   };
-  if (!next())
+  if (!next()) {
     throw engine::InputError({path, 1, 1}, "the golden file is empty: no header row",
                              "`tidemark check --update` writes it from a run");
+  }
   std::vector<Metadata> metadata;  // the columns after the fields
   for (size_t i = 0; i < std::max(reader->size(), schema.size()); ++i) {
     if (i >= schema.size() && i < reader->size()) {

@@ -1,8 +1,8 @@
 #include "sim/trace/trace_input.h"
 
-#include <fmt/format.h>
-
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"
