@@ -1,12 +1,13 @@
 // Scenario::Explore: the campaign of `tidemark explore`, on one thread and
 // without reproduction files.
+#include "sim/explore/explore.h"
+
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "api/internal/convert.h"
 #include "api/internal/scenario_plan.h"
-#include "sim/explore/explore.h"
 #include "sim/explore/explore_outcome.h"
 #include "tidemark/scenario.h"
 
@@ -36,7 +37,8 @@ ExploreResult Scenario::Explore(const ExploreOptions& options) const {
     }
     for (size_t g = 1; g < groups.size(); ++g) {
       sim::Divergence div = sim::ExplainDivergence(explorer, groups[0], groups[g]);
-      Divergence d{.base_seed = div.base.first_seed, .seed = div.other.first_seed,
+      Divergence d{.base_seed = div.base.first_seed,
+                   .seed = div.other.first_seed,
                    .why = std::move(div.why)};
       for (sim::SinkChange& s : div.sinks) {
         d.sinks.push_back({.sink = std::move(s.sink), .lines = std::move(s.lines)});

@@ -46,8 +46,8 @@ RunResult Scenario::Run(const RunOptions& options) const {
   return api::internal::Guarded([&] {
     // Emission watermarks and times are kept per record; the ledger's counts
     // are always kept, its per-record entries (for explain) are not.
-    const sim::RunResult result = sim::RunJob(
-        plan_->job, {.seed = seed, .detail = engine::Ledger::Detail::kCountsOnly});
+    const sim::RunResult result =
+        sim::RunJob(plan_->job, {.seed = seed, .detail = engine::Ledger::Detail::kCountsOnly});
     return api::internal::ToRunResult(plan_->job, result, seed);
   });
 }
@@ -60,7 +60,8 @@ CheckResult Scenario::Check(const RunOptions& options) const {
     for (const sim::SinkDiff& diff : sim::CheckExpectations(plan_->job, result).diffs) {
       ExpectationDiff out{.subject = diff.subject, .lines = diff.lines};
       for (const sim::Mismatch& m : diff.mismatches) {
-        out.mismatches.push_back({.where = api::internal::ToLocation(m.where), .message = m.message});
+        out.mismatches.push_back(
+            {.where = api::internal::ToLocation(m.where), .message = m.message});
       }
       check.diffs.push_back(std::move(out));
     }

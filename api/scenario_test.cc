@@ -1,7 +1,5 @@
 // The public API on the shipped scenarios: what a user of the installed
 // library sees. Only <tidemark/tidemark.h> is included, as a user would.
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -9,6 +7,8 @@
 #include <string>
 #include <variant>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "tidemark/tidemark.h"
 
@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(flagship_run_gives_the_averages_and_the_late_readings) {
   const tidemark::Sink& late = run.sink("late");
   BOOST_TEST_REQUIRE(late.records.size() == 2u);
   BOOST_TEST(std::get<int64_t>(late.Get(0, "ts")) == 8000);
-  BOOST_TEST(late.records[0].timestamp.millis() == 8000);  // its own event time
+  BOOST_TEST(late.records[0].timestamp.millis() == 8000);   // its own event time
   BOOST_TEST(late.records[0].watermark.millis() == 10499);  // after row 6, 12500 - 2001
   BOOST_TEST(std::get<int64_t>(late.Get(1, "ts")) == 9500);
 }

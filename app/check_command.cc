@@ -119,9 +119,9 @@ Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected
                      const sim::PathConfinement& paths, const CheckFlags& flags,
                      reports::CheckCase& record) {
   const std::optional<uint64_t> seed = flags.seed;
-  const std::string wanted =
-      expected.line ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
-                    : fmt::format("'{}'", expected.contains);
+  const std::string wanted = expected.line
+                                 ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
+                                 : fmt::format("'{}'", expected.contains);
   std::string got;
   try {
     sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file, paths));
@@ -138,8 +138,7 @@ Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected
     got = fmt::format("but it was refused with: {}", text);
   }
   const std::string line = fmt::format("expected a refusal with {}, {}", wanted, got);
-  return Fail(file, {{"", "expect_error", {line}, {{expected.where, line}}}},
-              flags, record);
+  return Fail(file, {{"", "expect_error", {line}, {{expected.where, line}}}}, flags, record);
 }
 
 // check --lint: prints every finding as lint does (and annotates it); returns
@@ -151,8 +150,7 @@ std::vector<sim::SinkDiff> LintForCheck(const sim::ScenarioSpec& spec, const Che
     const bool fails = IsFatal(f, flags.warnings_as_errors);
     Annotate(flags, LintAnnotation(f, flags.warnings_as_errors));
     if (!fails) continue;
-    fatal.lines.push_back(
-        fmt::format("{}: {} [{}]", f.where.ToString(), f.message, f.rule));
+    fatal.lines.push_back(fmt::format("{}: {} [{}]", f.where.ToString(), f.message, f.rule));
   }
   if (fatal.lines.empty()) return {};
   return {fatal};
@@ -253,7 +251,10 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
     for (size_t i = 0; i < files.size(); ++i) {
       switch (CheckOne(files[i], *flags, cases[i])) {
         case Outcome::kPassed: ++passed; break;
-        case Outcome::kUpdated: ++passed; ++updated; break;
+        case Outcome::kUpdated:
+          ++passed;
+          ++updated;
+          break;
         case Outcome::kFailed: ++failed; break;
         case Outcome::kSkipped: ++skipped; break;
         case Outcome::kBadInput: ++bad; break;

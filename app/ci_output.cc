@@ -58,9 +58,8 @@ void CreateParentFolders(const std::string& path) {
   std::error_code error;
   if (!parent.empty()) fs::create_directories(parent, error);
   if (error) {
-    throw engine::InputError({path, 0, 0},
-                             fmt::format("cannot create the folder '{}': {}", parent.string(),
-                                         error.message()));
+    throw engine::InputError({path, 0, 0}, fmt::format("cannot create the folder '{}': {}",
+                                                       parent.string(), error.message()));
   }
 }
 
@@ -72,10 +71,10 @@ void WriteOutputFile(const std::string& path, const std::string& content, bool a
   out.close();
   if (!out) {
     const int reason = errno;
-    throw engine::InputError({path, 0, 0},
-                             fmt::format("cannot write the file{}",
-                                         reason != 0 ? fmt::format(": {}", std::strerror(reason))
-                                                     : std::string()));
+    throw engine::InputError(
+        {path, 0, 0},
+        fmt::format("cannot write the file{}",
+                    reason != 0 ? fmt::format(": {}", std::strerror(reason)) : std::string()));
   }
 }
 

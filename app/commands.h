@@ -4,9 +4,9 @@
 #ifndef TIDEMARK_APP_COMMANDS_H_
 #define TIDEMARK_APP_COMMANDS_H_
 
-#include <CLI/CLI.hpp>
-
 #include <functional>
+
+#include <CLI/CLI.hpp>
 
 #include "reports/report_files.h"
 #include "sim/planner/job_plan.h"
@@ -37,12 +37,11 @@ class RowProgress;
 // sink CSVs streamed during the run, written as `csv` says, then
 // report.html, report.md and report.json, and records.jsonl when the detail
 // was cut; report.html's timeline draws `timeline`.
-sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-                           const std::string* report_folder = nullptr,
-                           const reports::SinkCsvOptions& csv = {},
-                           const std::function<void(size_t sink, const engine::Record&)>&
-                               each_sink_record = {},
-                           const reports::TimelineRange& timeline = {});
+sim::RunResult RunDetailed(
+    const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
+    const std::string* report_folder = nullptr, const reports::SinkCsvOptions& csv = {},
+    const std::function<void(size_t sink, const engine::Record&)>& each_sink_record = {},
+    const reports::TimelineRange& timeline = {});
 
 // --keep-csv-formulas, for the commands that write a report folder.
 void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep);

@@ -9,8 +9,8 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/whole_number_option.h"
 #include "app/trace_override.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/explain.h"
@@ -30,7 +30,7 @@ struct ExplainFlags {
   std::optional<std::string> stream;
   std::optional<uint64_t> seed;
   std::vector<std::string> traces;  // SOURCE=FILE
-  RootFlags paths;  // --root, --allow-outside-root
+  RootFlags paths;                  // --root, --allow-outside-root
 };
 
 sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {

@@ -3,21 +3,21 @@
 // every divergence; `--merge A.json B.json ...` merges shards instead of
 // running, giving exactly the unsharded result.
 #include <algorithm>
-#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "app/ci_output.h"
 #include "app/commands.h"
-#include "app/root_option.h"
-#include "app/whole_number_option.h"
 #include "app/parallel_for.h"
+#include "app/root_option.h"
 #include "app/shard_option.h"
 #include "app/trace_override.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "reports/explore_report.h"
 #include "sim/explore/explore.h"
@@ -42,7 +42,7 @@ struct ExploreFlags {
   uint64_t failures = 0;
   std::vector<std::string> merge;
   std::vector<std::string> traces;  // SOURCE=FILE
-  RootFlags paths;  // --root, --allow-outside-root
+  RootFlags paths;                  // --root, --allow-outside-root
 };
 
 std::string ReadFile(const std::string& path) {
@@ -63,11 +63,11 @@ std::vector<sim::SeedRun> MergeShards(const reports::ExploreReport& self,
     const reports::ExploreReport part = reports::ParseExploreJson(ReadFile(file), file);
     if (part.scenario_hash != self.scenario_hash || part.seeds != self.seeds ||
         part.order != self.order || part.failures != self.failures) {
-      throw engine::InputError({file, 0, 0},
-                               "this shard ran another campaign (scenario, traces, --seeds, "
-                               "--failures or --ordered differ)",
-                               fmt::format("merge files of `explore {} --seeds {}`", self.scenario,
-                                           self.seeds));
+      throw engine::InputError(
+          {file, 0, 0},
+          "this shard ran another campaign (scenario, traces, --seeds, "
+          "--failures or --ordered differ)",
+          fmt::format("merge files of `explore {} --seeds {}`", self.scenario, self.seeds));
     }
     if (count == 0) {
       count = part.shard.count;
@@ -113,8 +113,9 @@ void ExplainFailures(const sim::Explorer& explorer, reports::ExploreReport& repo
   std::vector<std::pair<bool, size_t>> differing;  // (!lateness_changed, outcome index)
   for (size_t g = 0; g < report.outcomes.size(); ++g) {
     const sim::OutcomeGroup& group = report.outcomes[g];
-    const auto run = std::find_if(report.runs.begin(), report.runs.end(),
-                                  [&](const sim::SeedRun& r) { return r.seed == group.first_seed; });
+    const auto run =
+        std::find_if(report.runs.begin(), report.runs.end(),
+                     [&](const sim::SeedRun& r) { return r.seed == group.first_seed; });
     if (run == report.runs.end() || run->outcome == run->failure_free_outcome) continue;
     differing.emplace_back(!run->lateness_changed, g);
   }
@@ -171,12 +172,11 @@ void RunExplore(const ExploreFlags& flags, int* exit_code) {
   report.deterministic = plan.spec.deterministic;
   report.failures = flags.failures;
   report.shard = flags.merge.empty() ? ResolveShard(flags.shard, flags.shard_count) : sim::Shard{};
-  const sim::Explorer explorer(
-      std::move(plan),
-      {.order = report.order,
-       .invariants = flags.no_invariants ? sim::InvariantChecks::kNone
-                                         : sim::InvariantChecks::kEveryRun,
-       .failures = flags.failures});
+  const sim::Explorer explorer(std::move(plan),
+                               {.order = report.order,
+                                .invariants = flags.no_invariants ? sim::InvariantChecks::kNone
+                                                                  : sim::InvariantChecks::kEveryRun,
+                                .failures = flags.failures});
   if (!flags.merge.empty()) {
     report.runs = MergeShards(report, flags.merge);
   } else {

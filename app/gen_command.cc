@@ -1,7 +1,5 @@
 // `tidemark gen`: write a seeded synthetic trace as CSV, JSON lines or a Kafka
 // console-consumer dump, streaming, so 10M rows never sit in memory.
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -9,6 +7,7 @@
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "app/ci_output.h"
 #include "app/commands.h"
@@ -78,8 +77,9 @@ void Generate(GenFlags& flags) {
     CreateParentFolders(flags.output);
     file.reset(std::fopen(flags.output.c_str(), "wb"));
     if (!file) {
-      throw engine::InputError({flags.output, 0, 0},
-                               fmt::format("cannot create the output file: {}", std::strerror(errno)));
+      throw engine::InputError(
+          {flags.output, 0, 0},
+          fmt::format("cannot create the output file: {}", std::strerror(errno)));
     }
     out = file.get();
   }
@@ -99,12 +99,8 @@ void Generate(GenFlags& flags) {
   uint64_t written = 0;
   while (auto row = generator.Next()) {
     switch (*format) {
-      case sim::TraceFormat::kCsv:
-        generator.AppendCsv(*row, buffer);
-        break;
-      case sim::TraceFormat::kJsonLines:
-        generator.AppendJsonLine(*row, buffer);
-        break;
+      case sim::TraceFormat::kCsv: generator.AppendCsv(*row, buffer); break;
+      case sim::TraceFormat::kJsonLines: generator.AppendJsonLine(*row, buffer); break;
       case sim::TraceFormat::kKafka:
         generator.AppendKafkaLine(*row, offsets[o.partitions > 0 ? row->partition : 0]++, buffer);
         break;

@@ -22,8 +22,8 @@
 #include "app/root_option.h"
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"
-#include "sim/planner/job_plan.h"
 #include "sim/lint/lint.h"
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/trace_input.h"
 
@@ -84,7 +84,8 @@ void LintOne(const std::string& file, const LintFlags& flags, LintCounts& counts
     for (size_t i = 0; i < spec.sources.size(); ++i) {
       if (spec.sources[i].trace_path.empty()) continue;
       try {
-        const sim::TraceSource trace = plan ? plan->sources[i].trace : sim::TraceOf(spec.sources[i]);
+        const sim::TraceSource trace =
+            plan ? plan->sources[i].trace : sim::TraceOf(spec.sources[i]);
         const std::unique_ptr<sim::TraceInput> input = sim::OpenTrace(trace);
         sim::TraceRow row;
         while (input->Next(row)) {
@@ -129,9 +130,9 @@ void AddLintCommand(CLI::App& app, int* exit_code) {
     summary += " in " + Plural(static_cast<int>(files.size()), "scenario");
     if (counts.bad_input > 0) summary += ", " + std::to_string(counts.bad_input) + " bad input";
     std::printf("%s\n", summary.c_str());
-    *exit_code = counts.bad_input > 0                  ? kExitBadInput
-                 : counts.fatal > 0                    ? kExitCheckFailed
-                                                       : kExitOk;
+    *exit_code = counts.bad_input > 0 ? kExitBadInput
+                 : counts.fatal > 0   ? kExitCheckFailed
+                                      : kExitOk;
   });
 }
 

@@ -5,8 +5,6 @@
 #ifndef TIDEMARK_APP_PARALLEL_FOR_H_
 #define TIDEMARK_APP_PARALLEL_FOR_H_
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,6 +16,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 namespace tidemark::app {
 

@@ -4,12 +4,12 @@
 #ifndef TIDEMARK_APP_PROGRESS_H_
 #define TIDEMARK_APP_PROGRESS_H_
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <utility>
+
+#include <unistd.h>
 
 #include "sim/runtime/runtime.h"
 

@@ -10,8 +10,8 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/whole_number_option.h"
 #include "app/trace_override.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "reports/report_files.h"
 #include "reports/run_story.h"
@@ -28,8 +28,8 @@ struct ReportFlags {
   std::optional<uint64_t> seed;
   bool metadata = false;
   bool keep_csv_formulas = false;
-  std::vector<std::string> traces;  // SOURCE=FILE
-  RootFlags paths;  // --root, --allow-outside-root
+  std::vector<std::string> traces;        // SOURCE=FILE
+  RootFlags paths;                        // --root, --allow-outside-root
   std::optional<int64_t> from_ms, to_ms;  // --from, --to: processing time
 };
 
@@ -37,11 +37,11 @@ struct ReportFlags {
 // end must come after the start.
 reports::TimelineRange TimelineRangeOf(const ReportFlags& flags) {
   if (flags.from_ms && flags.to_ms && *flags.to_ms <= *flags.from_ms) {
-    throw engine::InputError({"--to", 0, 0},
-                             fmt::format("must be later than --from ({}), got '{}'",
-                                         *flags.from_ms, *flags.to_ms),
-                             "--from and --to are processing times in milliseconds, the x axis "
-                             "of the timeline");
+    throw engine::InputError(
+        {"--to", 0, 0},
+        fmt::format("must be later than --from ({}), got '{}'", *flags.from_ms, *flags.to_ms),
+        "--from and --to are processing times in milliseconds, the x axis "
+        "of the timeline");
   }
   reports::TimelineRange range;
   if (flags.from_ms) range.from = engine::Timestamp::Millis(*flags.from_ms);
@@ -50,11 +50,11 @@ reports::TimelineRange TimelineRangeOf(const ReportFlags& flags) {
 }
 }  // namespace
 
-sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-                           const std::string* report_folder, const reports::SinkCsvOptions& csv,
-                           const std::function<void(size_t sink, const engine::Record&)>&
-                               each_sink_record,
-                           const reports::TimelineRange& timeline) {
+sim::RunResult RunDetailed(
+    const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
+    const std::string* report_folder, const reports::SinkCsvOptions& csv,
+    const std::function<void(size_t sink, const engine::Record&)>& each_sink_record,
+    const reports::TimelineRange& timeline) {
   std::optional<reports::SinkCsvFiles> csvs;
   if (report_folder) csvs.emplace(*report_folder, plan, csv);
   sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
@@ -73,10 +73,10 @@ sim::RunResult RunDetailed(const sim::JobPlan& plan, uint64_t seed, RowProgress&
   progress.Stage("writing the report");
   const reports::RunStory story(plan, result, reports::kReportDetailRows);
   reports::WriteReportFiles(
-      *report_folder, reports::RenderReportPages(story, {.tool_version = TIDEMARK_VERSION,
-                                                         .seed = seed,
-                                                         .csv = csv,
-                                                         .timeline = timeline}));
+      *report_folder,
+      reports::RenderReportPages(
+          story,
+          {.tool_version = TIDEMARK_VERSION, .seed = seed, .csv = csv, .timeline = timeline}));
   const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
   if (result.detail_cut) {
     progress.Stage("writing records.jsonl");
@@ -113,11 +113,13 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
   report->add_flag("--metadata", flags->metadata,
                    "Add @timestamp, @watermark and @at columns to each sink's CSV");
   AddKeepCsvFormulasFlag(report, &flags->keep_csv_formulas);
-  report->add_option("--from", flags->from_ms,
-                     "Draw the timeline in report.html from this processing time (ms)")
+  report
+      ->add_option("--from", flags->from_ms,
+                   "Draw the timeline in report.html from this processing time (ms)")
       ->check(WholeNumber(0, MaxOf<int64_t>()));
-  report->add_option("--to", flags->to_ms,
-                     "Draw the timeline in report.html up to this processing time (ms)")
+  report
+      ->add_option("--to", flags->to_ms,
+                   "Draw the timeline in report.html up to this processing time (ms)")
       ->check(WholeNumber(0, MaxOf<int64_t>()));
   report->callback([flags, exit_code] {
     const reports::TimelineRange timeline = TimelineRangeOf(*flags);
@@ -126,11 +128,10 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
     sim::JobPlan plan = sim::PlanJob(std::move(spec));
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     RowProgress progress("report");
-    const sim::RunResult result =
-        RunDetailed(plan, seed, progress, &flags->output,
-                    {.metadata = flags->metadata,
-                     .formulas = CsvFormulas(flags->keep_csv_formulas)},
-                    {}, timeline);
+    const sim::RunResult result = RunDetailed(
+        plan, seed, progress, &flags->output,
+        {.metadata = flags->metadata, .formulas = CsvFormulas(flags->keep_csv_formulas)}, {},
+        timeline);
     progress.Done();
     std::printf("wrote %s/report.html, report.md, report.json%s and %zu CSV file%s\n",
                 flags->output.c_str(), result.detail_cut ? ", records.jsonl" : "",

@@ -5,11 +5,11 @@
 #ifndef TIDEMARK_APP_ROOT_OPTION_H_
 #define TIDEMARK_APP_ROOT_OPTION_H_
 
-#include <fmt/format.h>
-
-#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "engine/input_error.h"
 #include "sim/scenario/path_confinement.h"

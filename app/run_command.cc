@@ -10,8 +10,8 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/whole_number_option.h"
 #include "app/trace_override.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
 #include "reports/json_report.h"
@@ -75,7 +75,8 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     std::optional<reports::SinkRowSpool> spool;
     if (!flags->json && !flags->count_only) spool.emplace(plan.sinks.size());
     std::function<void(size_t, const engine::Record&)> spool_record;
-    if (spool) spool_record = [&spool](size_t sink, const engine::Record& r) { spool->Add(sink, r); };
+    if (spool)
+      spool_record = [&spool](size_t sink, const engine::Record& r) { spool->Add(sink, r); };
     if (detailed) {
       result = RunDetailed(plan, seed, progress, flags->report ? &*flags->report : nullptr,
                            {.formulas = CsvFormulas(flags->keep_csv_formulas)}, spool_record);
@@ -85,7 +86,9 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
                               .sinks = sim::RunOptions::Sinks::kCount};
       if (spool) {
         options.on_sink_record = [&spool_record](size_t sink, const engine::Record& r,
-                                                 const sim::RecordEmission&) { spool_record(sink, r); };
+                                                 const sim::RecordEmission&) {
+          spool_record(sink, r);
+        };
       }
       progress.Attach(options);
       result = sim::RunJob(plan, options);

@@ -31,11 +31,11 @@ inline sim::Shard ResolveShard(const std::string& text, std::optional<uint64_t> 
   }
   const sim::EnvironmentShard found = sim::ShardFromEnvironment(env, count);
   // On stderr, so that the report reads as with --shard I/K.
-  std::fputs(fmt::format("shard {}/{} from the {} ({})\n", found.shard.index, found.shard.count,
-                         found.system == "tidemark" ? "tidemark variables" : found.system,
-                         found.from)
-                 .c_str(),
-             stderr);
+  std::fputs(
+      fmt::format("shard {}/{} from the {} ({})\n", found.shard.index, found.shard.count,
+                  found.system == "tidemark" ? "tidemark variables" : found.system, found.from)
+          .c_str(),
+      stderr);
   return found.shard;
 }
 

@@ -3,26 +3,26 @@
 // late-data / latency trade-off as a Markdown table; --json and --svg write
 // it; --merge A.json B.json ... merges shards instead of running.
 #include <algorithm>
-#include <optional>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "app/ci_output.h"
 #include "app/commands.h"
-#include "app/root_option.h"
-#include "app/whole_number_option.h"
 #include "app/parallel_for.h"
+#include "app/root_option.h"
 #include "app/shard_option.h"
 #include "app/trace_override.h"
+#include "app/whole_number_option.h"
 #include "engine/input_error.h"
 #include "reports/sweep_report.h"
 #include "sim/explore/explore.h"
-#include "sim/scenario/scenario.h"
 #include "sim/explore/sweep.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::app {
 
@@ -50,7 +50,8 @@ std::string ReadText(const std::string& path) {
   return text.str();
 }
 
-bool SameSettings(const std::vector<sim::SweepSetting>& a, const std::vector<sim::SweepSetting>& b) {
+bool SameSettings(const std::vector<sim::SweepSetting>& a,
+                  const std::vector<sim::SweepSetting>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (a[i].key != b[i].key || a[i].values != b[i].values) return false;
@@ -139,9 +140,10 @@ void AddSweepCommand(CLI::App& app, int* exit_code) {
                   "KEY=V1,V2,... or KEY=FROM..TO:STEP (repeat for a grid), e.g. "
                   "sources.NAME.watermarks.max_out_of_orderness=0s..5s:1s")
       ->required();
-  cmd->add_option("--shard", flags->shard,
-                  "I/K: run only the points j with j mod K == I; auto: I and K from the CI or batch "
-                  "system's job number (docs/ci.md)")
+  cmd->add_option(
+         "--shard", flags->shard,
+         "I/K: run only the points j with j mod K == I; auto: I and K from the CI or batch "
+         "system's job number (docs/ci.md)")
       ->capture_default_str();
   cmd->add_option("--shard-count", flags->shard_count,
                   "K for --shard auto where the system does not say it (a Kubernetes Indexed Job)")

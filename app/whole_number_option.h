@@ -50,10 +50,9 @@ inline std::string CheckWholeNumber(const std::string& text, uint64_t min, uint6
 // A validator for CLI::Option::check. `max` defaults to the largest value of
 // the flag's type; pass it explicitly.
 inline CLI::Validator WholeNumber(uint64_t min, uint64_t max) {
-  return CLI::Validator(
-      [min, max](std::string& text) { return CheckWholeNumber(text, min, max); },
-      // No description: the help text stays as it was.
-      "", "WholeNumber");
+  return CLI::Validator([min, max](std::string& text) { return CheckWholeNumber(text, min, max); },
+                        // No description: the help text stays as it was.
+                        "", "WholeNumber");
 }
 
 // The range of an integer type, cut to the non-negative part.

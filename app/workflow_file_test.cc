@@ -128,8 +128,7 @@ BOOST_AUTO_TEST_CASE(the_explore_matrix_shards_from_the_environment_then_merges)
 
 BOOST_AUTO_TEST_CASE(command_lines_join_continuations_and_drop_quotes) {
   // The splitting the check above relies on, on a case it must get right.
-  const auto commands =
-      TidemarkCommands("echo hi\ntidemark check a \\\n  --summary \"$X\"\nls\n");
+  const auto commands = TidemarkCommands("echo hi\ntidemark check a \\\n  --summary \"$X\"\nls\n");
   BOOST_REQUIRE(commands.size() == 1);
   BOOST_TEST(commands[0] == (std::vector<std::string>{"tidemark", "check", "a", "--summary", "$X"}),
              boost::test_tools::per_element());

@@ -24,10 +24,10 @@ namespace tidemark::engine {
 
 // The running state of one aggregate.
 struct Accumulator {
-  int64_t count = 0;       // values taken (non-null ones for count/sum/min/max/avg)
-  int64_t int_sum = 0;     // sum/avg of an int field, wrapping like Java long
-  double double_sum = 0;   // sum/avg of a double field
-  Value value;             // min/max/first/last; collect: the list body "a, b"; reduce: a field
+  int64_t count = 0;      // values taken (non-null ones for count/sum/min/max/avg)
+  int64_t int_sum = 0;    // sum/avg of an int field, wrapping like Java long
+  double double_sum = 0;  // sum/avg of a double field
+  Value value;            // min/max/first/last; collect: the list body "a, b"; reduce: a field
 };
 
 // A vector of Accumulators as far as the Aggregator needs one: a size, indexed

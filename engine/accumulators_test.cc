@@ -1,11 +1,11 @@
 #include "engine/accumulators.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {

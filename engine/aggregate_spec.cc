@@ -30,8 +30,8 @@ const std::vector<std::string>& AggregateKindNames() {
 std::optional<AggregateKind> ParseAggregateKind(std::string_view name) {
   for (AggregateKind kind :
        {AggregateKind::kCount, AggregateKind::kSum, AggregateKind::kMin, AggregateKind::kMax,
-        AggregateKind::kAvg, AggregateKind::kFirst, AggregateKind::kLast,
-        AggregateKind::kCollect, AggregateKind::kElements}) {
+        AggregateKind::kAvg, AggregateKind::kFirst, AggregateKind::kLast, AggregateKind::kCollect,
+        AggregateKind::kElements}) {
     if (AggregateKindName(kind) == name) return kind;
   }
   return std::nullopt;
@@ -47,8 +47,8 @@ std::optional<std::string> ValidateAggregate(const Schema& input, const Aggregat
   const Field& field = input.field(*spec.field);
   const bool numeric = field.type == ValueType::kInt || field.type == ValueType::kDouble;
   if ((spec.kind == AggregateKind::kSum || spec.kind == AggregateKind::kAvg) && !numeric) {
-    return fmt::format("{}({}) needs a numeric field, but '{}' is {}", name, field.name,
-                       field.name, TypeName(field.type));
+    return fmt::format("{}({}) needs a numeric field, but '{}' is {}", name, field.name, field.name,
+                       TypeName(field.type));
   }
   return std::nullopt;
 }

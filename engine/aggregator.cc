@@ -66,7 +66,8 @@ void Aggregator::Add(Accumulators& accs, const Record& record) const {
     AddReduced(accs, record);
     return;
   }
-  if (accs.size() != resolved_.size()) [[unlikely]] accs.resize(resolved_.size());
+  if (accs.size() != resolved_.size()) [[unlikely]]
+    accs.resize(resolved_.size());
   Accumulator* acc = accs.data();
   for (const Resolved& r : resolved_) AddOne(r, *acc++, record);
 }
@@ -134,8 +135,7 @@ void Aggregator::AddValue(const Resolved& r, Accumulator& acc, const Value& v) c
   }
 }
 
-void Aggregator::Merge(Accumulators& target,
-                       const Accumulators& source) const {
+void Aggregator::Merge(Accumulators& target, const Accumulators& source) const {
   if (reducer_) {
     if (source.empty() || source.front().count == 0) return;
     if (target.empty() || target.front().count == 0) {
@@ -151,8 +151,7 @@ void Aggregator::Merge(Accumulators& target,
   for (size_t i = 0; i < resolved_.size(); ++i) MergeOne(resolved_[i], target[i], source[i]);
 }
 
-void Aggregator::MergeOne(const Resolved& r, Accumulator& target,
-                          const Accumulator& source) const {
+void Aggregator::MergeOne(const Resolved& r, Accumulator& target, const Accumulator& source) const {
   if (source.count == 0) return;
   switch (r.kind) {
     case AggregateKind::kCount: break;

@@ -51,9 +51,9 @@ class Aggregator {
  private:
   struct Resolved {
     AggregateKind kind;
-    size_t field;        // meaningless for count()
+    size_t field;  // meaningless for count()
     bool has_field;
-    bool int_field;      // numeric field is int (sum type, avg source)
+    bool int_field;  // numeric field is int (sum type, avg source)
   };
 
   void AddOne(const Resolved& r, Accumulator& acc, const Record& record) const;

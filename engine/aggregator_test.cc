@@ -1,9 +1,9 @@
 #include "engine/aggregator.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/window_result.h"
 
@@ -11,13 +11,13 @@ namespace tidemark::engine {
 namespace {
 
 Schema Readings() {
-  return Schema({{"sensor", ValueType::kString},
-                 {"n", ValueType::kInt},
-                 {"temp", ValueType::kDouble}});
+  return Schema(
+      {{"sensor", ValueType::kString}, {"n", ValueType::kInt}, {"temp", ValueType::kDouble}});
 }
 
 Record Reading(std::string sensor, Value n, Value temp) {
-  return Record{.id = 0, .timestamp = Timestamp::Millis(0),
+  return Record{.id = 0,
+                .timestamp = Timestamp::Millis(0),
                 .values = {Value(std::move(sensor)), std::move(n), std::move(temp)}};
 }
 
@@ -26,11 +26,16 @@ AggregateSpec Spec(std::string name, AggregateKind kind, std::optional<size_t> f
 }
 
 std::vector<AggregateSpec> AllKinds() {
-  return {Spec("c", AggregateKind::kCount, std::nullopt), Spec("cn", AggregateKind::kCount, 2),
-          Spec("si", AggregateKind::kSum, 1),           Spec("sd", AggregateKind::kSum, 2),
-          Spec("mn", AggregateKind::kMin, 2),           Spec("mx", AggregateKind::kMax, 0),
-          Spec("avg", AggregateKind::kAvg, 1),          Spec("f", AggregateKind::kFirst, 0),
-          Spec("l", AggregateKind::kLast, 2),           Spec("col", AggregateKind::kCollect, 0)};
+  return {Spec("c", AggregateKind::kCount, std::nullopt),
+          Spec("cn", AggregateKind::kCount, 2),
+          Spec("si", AggregateKind::kSum, 1),
+          Spec("sd", AggregateKind::kSum, 2),
+          Spec("mn", AggregateKind::kMin, 2),
+          Spec("mx", AggregateKind::kMax, 0),
+          Spec("avg", AggregateKind::kAvg, 1),
+          Spec("f", AggregateKind::kFirst, 0),
+          Spec("l", AggregateKind::kLast, 2),
+          Spec("col", AggregateKind::kCollect, 0)};
 }
 
 BOOST_AUTO_TEST_SUITE(aggregator)
@@ -103,11 +108,10 @@ BOOST_AUTO_TEST_CASE(int_sum_wraps_like_a_java_long) {
 // count, sum and avg are folded inline per kind; nulls are skipped by all but
 // count(), and an avg over a double field divides the double sum.
 BOOST_AUTO_TEST_CASE(count_sum_and_avg_skip_nulls) {
-  const Aggregator agg(Readings(), {Spec("c", AggregateKind::kCount, std::nullopt),
-                                    Spec("cd", AggregateKind::kCount, 2),
-                                    Spec("sd", AggregateKind::kSum, 2),
-                                    Spec("ad", AggregateKind::kAvg, 2),
-                                    Spec("ai", AggregateKind::kAvg, 1)});
+  const Aggregator agg(Readings(),
+                       {Spec("c", AggregateKind::kCount, std::nullopt),
+                        Spec("cd", AggregateKind::kCount, 2), Spec("sd", AggregateKind::kSum, 2),
+                        Spec("ad", AggregateKind::kAvg, 2), Spec("ai", AggregateKind::kAvg, 1)});
   Accumulators accs;
   agg.Add(accs, Reading("a", Value(), 1.5));
   agg.Add(accs, Reading("a", int64_t{-4}, Value()));
@@ -133,8 +137,8 @@ BOOST_AUTO_TEST_CASE(validation_rejects_missing_and_non_numeric_fields) {
   BOOST_TEST(ValidateAggregate(Readings(), Spec("a", AggregateKind::kAvg, 0)).value() ==
              "avg(sensor) needs a numeric field, but 'sensor' is string");
   BOOST_TEST(!ValidateAggregate(Readings(), Spec("m", AggregateKind::kMax, 0)).has_value());
-  BOOST_TEST(ValidateWindowAggregates(Readings(), {Spec("key", AggregateKind::kCount, {})})
-                 .has_value());
+  BOOST_TEST(
+      ValidateWindowAggregates(Readings(), {Spec("key", AggregateKind::kCount, {})}).has_value());
   BOOST_TEST(ValidateWindowAggregates(Readings(), {Spec("n", AggregateKind::kCount, {}),
                                                    Spec("n", AggregateKind::kMax, 1)})
                  .has_value());

@@ -7,11 +7,11 @@ namespace tidemark::engine::internal {
 [[noreturn]] void CheckFailed(const char* condition, const char* file, int line);
 }  // namespace tidemark::engine::internal
 
-#define TIDEMARK_CHECK(condition)                                                   \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
-      ::tidemark::engine::internal::CheckFailed(#condition, __FILE__, __LINE__);    \
-    }                                                                               \
+#define TIDEMARK_CHECK(condition)                                                \
+  do {                                                                           \
+    if (!(condition)) {                                                          \
+      ::tidemark::engine::internal::CheckFailed(#condition, __FILE__, __LINE__); \
+    }                                                                            \
   } while (false)
 
 #endif  // TIDEMARK_ENGINE_CHECK_H_

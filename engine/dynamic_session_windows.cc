@@ -21,8 +21,7 @@ DynamicSessionWindows::DynamicSessionWindows(DynamicSessionWindowOptions options
 }
 
 void DynamicSessionWindows::AssignWindows(const Record& record, Timestamp timestamp,
-                                          Timestamp processing_time,
-                                          std::vector<TimeWindow>& out) {
+                                          Timestamp processing_time, std::vector<TimeWindow>& out) {
   const Value gap = options_.gap.Evaluate(record);
   const auto* ms = std::get_if<int64_t>(&gap);
   if (ms == nullptr || *ms <= 0) {

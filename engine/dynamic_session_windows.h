@@ -21,7 +21,7 @@
 namespace tidemark::engine {
 
 struct DynamicSessionWindowOptions {
-  Expression gap;          // an int expression: the gap in milliseconds
+  Expression gap;            // an int expression: the gap in milliseconds
   SourceLocation gap_where;  // named when a gap is not positive
   TimeDomain domain = TimeDomain::kEventTime;
 };

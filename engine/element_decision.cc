@@ -24,10 +24,10 @@ std::string_view WindowAdmissionName(WindowAdmission admission) {
 }
 
 std::string ExplainWindowDecision(const WindowDecision& d, Timestamp watermark) {
-  const std::string window = d.window == d.assigned
-                                 ? fmt::format("window {}", d.window.ToString())
-                                 : fmt::format("window {} (merged from {})", d.window.ToString(),
-                                               d.assigned.ToString());
+  const std::string window =
+      d.window == d.assigned
+          ? fmt::format("window {}", d.window.ToString())
+          : fmt::format("window {} (merged from {})", d.window.ToString(), d.assigned.ToString());
   const std::string wm = FormatTimestamp(watermark);
   const std::string max_ts = FormatTimestamp(d.window.max_timestamp());
   const std::string cleanup = FormatTimestamp(d.cleanup_time);
@@ -35,9 +35,10 @@ std::string ExplainWindowDecision(const WindowDecision& d, Timestamp watermark) 
     case WindowAdmission::kOnTime:
       return fmt::format("{} max timestamp {}, watermark {}: on time", window, max_ts, wm);
     case WindowAdmission::kWithinLateness:
-      return fmt::format("{} max timestamp {} <= watermark {} < cleanup {}: within allowed "
-                         "lateness, fires at once",
-                         window, max_ts, wm, cleanup);
+      return fmt::format(
+          "{} max timestamp {} <= watermark {} < cleanup {}: within allowed "
+          "lateness, fires at once",
+          window, max_ts, wm, cleanup);
     case WindowAdmission::kLate:
       return fmt::format("{} cleanup {} <= watermark {}: late, skipped", window, cleanup, wm);
   }

@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_CASE(split_keeps_inner_empty_items_and_drops_trailing_ones) {
   BOOST_TEST(Eval("size(split(',', ','))") == "int 0");
   BOOST_TEST(Eval("size(split('', ','))") == "int 1");  // "".split(",") is [""]
   BOOST_TEST(Eval("split(client_ip, '.')[3]") == "string 17");
-  BOOST_TEST(Eval("split(client_ip, '.')[4]") == "null null");   // out of range
+  BOOST_TEST(Eval("split(client_ip, '.')[4]") == "null null");  // out of range
   BOOST_TEST(Eval("split(client_ip, '.')[-1]") == "null null");
   BOOST_TEST(Eval("size(split(maybe_string, ','))") == "null null");
 }

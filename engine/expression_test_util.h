@@ -3,10 +3,10 @@
 #ifndef TIDEMARK_ENGINE_EXPRESSION_TEST_UTIL_H_
 #define TIDEMARK_ENGINE_EXPRESSION_TEST_UTIL_H_
 
-#include <fmt/format.h>
-
 #include <string>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "engine/expression.h"
 

@@ -1,7 +1,8 @@
 // Idleness: the cases of Flink's WatermarksWithIdlenessTest (G-IDLE) and §4.4.
 // The "manual clock" is the activity-time value each probe is given.
-#include <boost/test/unit_test.hpp>
 #include <memory>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/bounded_out_of_orderness_watermarks.h"
 #include "engine/idleness_timer.h"

@@ -1,9 +1,9 @@
 #include "engine/input_error.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstddef>
+
+#include <fmt/format.h>
 
 namespace tidemark::engine {
 

@@ -1,10 +1,10 @@
 #include "engine/input_error_list.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <string>
 #include <tuple>
+
+#include <fmt/format.h>
 
 namespace tidemark::engine {
 

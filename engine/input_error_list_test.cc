@@ -1,8 +1,9 @@
 #include "engine/input_error_list.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {

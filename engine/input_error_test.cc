@@ -1,7 +1,8 @@
 #include "engine/input_error.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {
@@ -12,12 +13,13 @@ BOOST_AUTO_TEST_SUITE(input_error)
 // 200 characters: 'xxx...x...' with 200 x's, the rest of the message kept.
 BOOST_AUTO_TEST_CASE(cuts_long_echoed_input) {
   const std::string huge(5'000'000, 'x');
-  const InputError e({"s.yaml", 3, 7}, "unknown type '" + huge + "' for field 'a'", "hint '" + huge + "'");
+  const InputError e({"s.yaml", 3, 7}, "unknown type '" + huge + "' for field 'a'",
+                     "hint '" + huge + "'");
   const std::string cut = std::string(200, 'x') + "...";
   BOOST_TEST(e.message() == "unknown type '" + cut + "' for field 'a'");
   BOOST_TEST(e.hint() == "hint '" + cut + "'");
-  BOOST_TEST(std::string(e.what()) ==
-             "s.yaml:3:7: error: unknown type '" + cut + "' for field 'a'\n  hint: hint '" + cut + "'");
+  BOOST_TEST(std::string(e.what()) == "s.yaml:3:7: error: unknown type '" + cut +
+                                          "' for field 'a'\n  hint: hint '" + cut + "'");
 }
 
 // Characters, not bytes: 250 two-byte characters keep 200 of them, whole.

@@ -1,8 +1,9 @@
 // Operator-level combination of inputs (§5.2/§5.3).
 #include "engine/input_watermark_combiner.h"
 
-#include <boost/test/unit_test.hpp>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/internal/recording_output.h"
 

@@ -67,8 +67,11 @@ int32_t JavaStringHashCode(std::string_view utf8) {
   // ASCII is one UTF-16 code unit per byte, with no decoding (most keys);
   // four at a time, h * 31^4 + c0 * 31^3 + c1 * 31^2 + c2 * 31 + c3, is the
   // same sum mod 2^32 with the multiplications independent of each other.
-  const auto byte = [&](size_t k) { return static_cast<uint32_t>(static_cast<unsigned char>(utf8[k])); };
-  while (i + 4 <= utf8.size() && ((byte(i) | byte(i + 1) | byte(i + 2) | byte(i + 3)) & 0x80) == 0) {
+  const auto byte = [&](size_t k) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(utf8[k]));
+  };
+  while (i + 4 <= utf8.size() &&
+         ((byte(i) | byte(i + 1) | byte(i + 2) | byte(i + 3)) & 0x80) == 0) {
     h = h * 923521u + byte(i) * 29791u + byte(i + 1) * 961u + byte(i + 2) * 31u + byte(i + 3);
     i += 4;
   }
@@ -79,18 +82,12 @@ int32_t JavaStringHashCode(std::string_view utf8) {
 
 int32_t JavaHashCode(const Value& value) {
   switch (TypeOf(value)) {
-    case ValueType::kNull:
-      return 0;
-    case ValueType::kBool:
-      return JavaBooleanHashCode(std::get<bool>(value));
-    case ValueType::kInt:
-      return JavaLongHashCode(std::get<int64_t>(value));
-    case ValueType::kDouble:
-      return JavaDoubleHashCode(std::get<double>(value));
-    case ValueType::kString:
-      return JavaStringHashCode(std::get<std::string>(value));
-    case ValueType::kList:
-      break;  // a Java array hashes by identity; the planner refuses list keys
+    case ValueType::kNull: return 0;
+    case ValueType::kBool: return JavaBooleanHashCode(std::get<bool>(value));
+    case ValueType::kInt: return JavaLongHashCode(std::get<int64_t>(value));
+    case ValueType::kDouble: return JavaDoubleHashCode(std::get<double>(value));
+    case ValueType::kString: return JavaStringHashCode(std::get<std::string>(value));
+    case ValueType::kList: break;  // a Java array hashes by identity; the planner refuses list keys
   }
   return 0;
 }

@@ -2,11 +2,12 @@
 // are Java's: String.hashCode, Long.hashCode, Double.hashCode, Boolean.hashCode.
 #include "engine/java_hash.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {
@@ -35,7 +36,8 @@ BOOST_AUTO_TEST_CASE(non_ascii_strings_hash_their_utf16_code_units) {
   // ASCII then not: 'a' (97), then U+00E9 (233): 97 * 31 + 233 = 3240; and
   // back to ASCII: 3240 * 31 + 'b' (98) = 100538.
   BOOST_TEST(JavaStringHashCode("a\xC3\xA9") == 3240);
-  BOOST_TEST(JavaStringHashCode("a\xC3\xA9" "b") == 100538);
+  BOOST_TEST(JavaStringHashCode("a\xC3\xA9"
+                                "b") == 100538);
 }
 
 BOOST_AUTO_TEST_CASE(invalid_utf8_becomes_one_replacement_per_maximal_subpart) {

@@ -1,10 +1,10 @@
 #include "engine/key_groups.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <bit>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/java_hash.h"

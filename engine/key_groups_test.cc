@@ -2,11 +2,12 @@
 // CEPRescalingTest, H-2 computed), and the default max parallelism values.
 #include "engine/key_groups.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/java_hash.h"
 

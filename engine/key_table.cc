@@ -70,20 +70,14 @@ uint32_t HashOther(const Value& v) {
   // A per-type seed and the value's bits; equal keys (Java equals) hash equal.
   uint64_t h = 0;
   switch (TypeOf(v)) {
-    case ValueType::kNull:
-      h = 0x1234;
-      break;
-    case ValueType::kBool:
-      h = std::get<bool>(v) ? 0x2468 : 0x1357;
-      break;
+    case ValueType::kNull: h = 0x1234; break;
+    case ValueType::kBool: h = std::get<bool>(v) ? 0x2468 : 0x1357; break;
     case ValueType::kInt:
       h = static_cast<uint64_t>(std::get<int64_t>(v)) ^ 0x3c6ef372fe94f82bULL;
       break;
-    case ValueType::kDouble:
-      h = JavaDoubleBits(std::get<double>(v)) ^ 0xa54ff53a5f1d36f1ULL;
-      break;
+    case ValueType::kDouble: h = JavaDoubleBits(std::get<double>(v)) ^ 0xa54ff53a5f1d36f1ULL; break;
     case ValueType::kString:
-    case ValueType::kList:  // the planner refuses list keys
+    case ValueType::kList:    // the planner refuses list keys
       TIDEMARK_CHECK(false);  // strings take HashString
   }
   return static_cast<uint32_t>(Mix(h));

@@ -1,10 +1,10 @@
 #include "engine/key_table.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {

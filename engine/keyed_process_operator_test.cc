@@ -6,14 +6,14 @@
 // harness forwards after AdvanceWatermark returns.
 #include "engine/keyed_process_operator.h"
 
-#include <fmt/format.h>
-
-#include <boost/test/unit_test.hpp>
 #include <functional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 namespace tidemark::engine {
 namespace {
@@ -348,18 +348,18 @@ BOOST_AUTO_TEST_CASE(decisions_and_firings_record_what_the_function_did) {
 // erases it), an event-time one carries the timer's. The restore itself puts
 // the watermark back to Min and fires nothing.
 BOOST_AUTO_TEST_CASE(timers_and_value_state_survive_a_snapshot_and_restore) {
-  const Lambdas f = {
-      .element =
-          [](const Record& r, ProcessContext& ctx) {
-            ctx.value_state() = r;
-            ctx.RegisterEventTimeTimer(Timestamp::Millis(10));
-            ctx.RegisterProcessingTimeTimer(Timestamp::Millis(10));
-          },
-      .timer =
-          [](Timestamp, TimeDomain domain, OnTimerContext& ctx) {
-            const std::string kind = domain == TimeDomain::kEventTime ? "event" : "processing";
-            ctx.Emit(Of(kind + ":" + FormatValue(ctx.value_state()->values[0])));
-          }};
+  const Lambdas f = {.element =
+                         [](const Record& r, ProcessContext& ctx) {
+                           ctx.value_state() = r;
+                           ctx.RegisterEventTimeTimer(Timestamp::Millis(10));
+                           ctx.RegisterProcessingTimeTimer(Timestamp::Millis(10));
+                         },
+                     .timer =
+                         [](Timestamp, TimeDomain domain, OnTimerContext& ctx) {
+                           const std::string kind =
+                               domain == TimeDomain::kEventTime ? "event" : "processing";
+                           ctx.Emit(Of(kind + ":" + FormatValue(ctx.value_state()->values[0])));
+                         }};
   Harness live(f);
   live.PT(0);
   live.E(Value(std::string("a")), 1);
@@ -373,8 +373,8 @@ BOOST_AUTO_TEST_CASE(timers_and_value_state_survive_a_snapshot_and_restore) {
   BOOST_TEST(restored.log().empty());
   restored.PT(10);
   restored.WM(10);
-  BOOST_TEST(restored.log() == (Log{"R(processing:a)@none", "R(processing:b)@none",
-                                    "R(event:a)@10", "R(event:b)@10", "W(10)"}),
+  BOOST_TEST(restored.log() == (Log{"R(processing:a)@none", "R(processing:b)@none", "R(event:a)@10",
+                                    "R(event:b)@10", "W(10)"}),
              boost::test_tools::per_element());
   BOOST_TEST(restored.op().timers().event_timers().empty());
   BOOST_TEST(restored.op().timers().processing_timers().empty());

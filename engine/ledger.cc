@@ -26,10 +26,8 @@ bool IsTerminal(Fate fate) {
   switch (fate) {
     case Fate::kEmitted:
     case Fate::kRoutedToTag:
-    case Fate::kLateToTag:
-      return false;
-    default:
-      return true;
+    case Fate::kLateToTag: return false;
+    default: return true;
   }
 }
 

@@ -25,19 +25,19 @@
 namespace tidemark::engine {
 
 enum class Fate : uint8_t {
-  kEmitted,         // passed on along the main output
-  kRoutedToTag,     // sent to side output `tag`
-  kFiltered,        // a filter's condition was false (terminal)
-  kUnrouted,        // no routing rule matched; discarded (terminal)
-  kInWindow,        // added to at least one window on time (terminal)
-  kInWindowLate,    // added only within allowed lateness; re-fired the window (terminal)
-  kLateToTag,       // every window was late: sent to the late-data side output `tag`
-  kDroppedLate,     // every window was late and no late output: dropped (terminal)
-  kDiscarded,       // no window took it and it was not late (a sliding-window gap) (terminal)
-  kUnconsumed,      // sent to a tag no stream consumes; Flink discards it (terminal)
-  kSunk,            // reached sink `tag` (terminal)
-  kPending,         // joined a window on time that never fired by the run's end (terminal,
-                    // §1.13): a kInWindow note the runtime reclassifies when the run ends
+  kEmitted,       // passed on along the main output
+  kRoutedToTag,   // sent to side output `tag`
+  kFiltered,      // a filter's condition was false (terminal)
+  kUnrouted,      // no routing rule matched; discarded (terminal)
+  kInWindow,      // added to at least one window on time (terminal)
+  kInWindowLate,  // added only within allowed lateness; re-fired the window (terminal)
+  kLateToTag,     // every window was late: sent to the late-data side output `tag`
+  kDroppedLate,   // every window was late and no late output: dropped (terminal)
+  kDiscarded,     // no window took it and it was not late (a sliding-window gap) (terminal)
+  kUnconsumed,    // sent to a tag no stream consumes; Flink discards it (terminal)
+  kSunk,          // reached sink `tag` (terminal)
+  kPending,       // joined a window on time that never fired by the run's end (terminal,
+                  // §1.13): a kInWindow note the runtime reclassifies when the run ends
 };
 
 std::string_view FateName(Fate fate);

@@ -76,9 +76,9 @@ TimeWindow MergingWindowSet::AddWindow(const TimeWindow& new_window, MergeFn&& m
   // Flink sorts the candidates stably by start with the new window last, then
   // sweeps. Only the group containing the new window can have several
   // members, because existing windows never touch each other.
-  const auto first_after = std::upper_bound(
-      entries_.begin(), entries_.end(), new_window.start(),
-      [](Timestamp start, const Entry& e) { return start < e.window.start(); });
+  const auto first_after =
+      std::upper_bound(entries_.begin(), entries_.end(), new_window.start(),
+                       [](Timestamp start, const Entry& e) { return start < e.window.start(); });
   size_t lo = static_cast<size_t>(first_after - entries_.begin());
   TimeWindow cover = new_window;
   if (lo > 0 && entries_[lo - 1].window.Intersects(new_window)) {

@@ -1,8 +1,8 @@
 #include "engine/merging_window_set.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {
@@ -19,15 +19,15 @@ struct MergeCall {
 
 // Adds a window and records the merge callbacks.
 TimeWindow Add(MergingWindowSet& set, TimeWindow w, std::vector<MergeCall>& calls) {
-  return set.AddWindow(w, [&](const TimeWindow& result,
-                              std::span<const MergingWindowSet::Entry> merged) {
-    MergeCall call{result, {}, {}};
-    for (const auto& e : merged) {
-      call.merged.push_back(e.window);
-      call.state_windows.push_back(e.state_window);
-    }
-    calls.push_back(call);
-  });
+  return set.AddWindow(
+      w, [&](const TimeWindow& result, std::span<const MergingWindowSet::Entry> merged) {
+        MergeCall call{result, {}, {}};
+        for (const auto& e : merged) {
+          call.merged.push_back(e.window);
+          call.state_windows.push_back(e.state_window);
+        }
+        calls.push_back(call);
+      });
 }
 
 BOOST_AUTO_TEST_SUITE(merging_window_set)

@@ -20,14 +20,14 @@
 namespace tidemark::engine {
 
 struct PendingWindow {
-  Value key = {};             // the key (windowAll: null)
+  Value key = {};  // the key (windowAll: null)
   bool keyed = true;
-  TimeWindow window = {};     // the visible window (after session merging)
-  uint64_t element_count = 0;  // elements in its contents
-  uint64_t unfired = 0;        // records it holds that no firing has carried yet
-  std::vector<RecordId> unfired_ids = {};  // those records, when the operator tracks ids
-  bool fired = false;          // it has emitted at least once
-  Timestamp cleanup_time = {};  // §1.2: when its state goes
+  TimeWindow window = {};                         // the visible window (after session merging)
+  uint64_t element_count = 0;                     // elements in its contents
+  uint64_t unfired = 0;                           // records it holds that no firing has carried yet
+  std::vector<RecordId> unfired_ids = {};         // those records, when the operator tracks ids
+  bool fired = false;                             // it has emitted at least once
+  Timestamp cleanup_time = {};                    // §1.2: when its state goes
   std::vector<Timestamp> event_timers = {};       // registered, ascending
   std::vector<Timestamp> processing_timers = {};  // registered, ascending
 };

@@ -1,11 +1,12 @@
 // What a window operator reports as pending when the run ends (§1.13): the
 // windows still holding contents or timers, the records no firing carried,
 // and which window owns a record that joined several.
-#include <boost/test/unit_test.hpp>
+#include "engine/pending_window.h"
 
 #include <vector>
 
-#include "engine/pending_window.h"
+#include <boost/test/unit_test.hpp>
+
 #include "engine/session_windows.h"
 #include "engine/sliding_windows.h"
 #include "engine/tumbling_windows.h"
@@ -79,9 +80,9 @@ BOOST_AUTO_TEST_CASE(a_fired_window_kept_for_late_records_has_no_unfired_records
 // It is owned by [0,3000), the first to fire: at watermark 2999 it fires
 // and the record is carried, though two of its windows are still open.
 BOOST_AUTO_TEST_CASE(a_sliding_record_is_owned_by_the_window_that_fires_first) {
-  WindowHarness h(std::make_unique<SlidingWindows>(
-                      SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
-                  {.track_unfired_records = true});
+  WindowHarness h(
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
+      {.track_unfired_records = true});
   h.E("a", 1, 2500);
   std::vector<PendingWindow> pending = h.op().PendingWindows();
   BOOST_TEST_REQUIRE(pending.size() == 3u);

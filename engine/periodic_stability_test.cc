@@ -2,10 +2,11 @@
 // and WatermarkGenerator::PeriodicEmitStableUntil, which let the simulator
 // pass over ticks that would change nothing. Each expected time is the first
 // probe at which Flink's rule "idle iff now - start > timeout" flips.
-#include <boost/test/unit_test.hpp>
 #include <limits>
 #include <memory>
 #include <optional>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/bounded_out_of_orderness_watermarks.h"
 #include "engine/idleness_timer.h"
@@ -66,10 +67,11 @@ BOOST_AUTO_TEST_CASE(a_generator_without_idleness_repeats_its_periodic_emit_for_
 }
 
 BOOST_AUTO_TEST_CASE(with_idleness_stable_until_the_timeout_then_for_ever_once_idle) {
-  WatermarksWithIdleness generator(std::make_unique<BoundedOutOfOrdernessWatermarks>(Ms(5)), Ms(10));
+  WatermarksWithIdleness generator(std::make_unique<BoundedOutOfOrdernessWatermarks>(Ms(5)),
+                                   Ms(10));
   internal::RecordingOutput out;
   BOOST_TEST(!generator.PeriodicEmitStableUntil().has_value());  // no probe yet
-  generator.OnPeriodicEmit(out, kStart);                          // starts the countdown
+  generator.OnPeriodicEmit(out, kStart);                         // starts the countdown
   BOOST_TEST(At(generator.PeriodicEmitStableUntil()) == At(kStart + Ms(11)));
   generator.OnPeriodicEmit(out, kStart + Ms(11));  // idle: marked once
   BOOST_TEST(generator.is_idle_now());

@@ -42,8 +42,8 @@ enum class ReduceTies { kFirst, kLast };
 
 struct ReduceOptions {
   ReduceKind kind = ReduceKind::kFields;
-  Schema schema;      // of acc, cur and the result
-  size_t field = 0;   // sum/min/max/min_by/max_by: the field compared or summed
+  Schema schema;     // of acc, cur and the result
+  size_t field = 0;  // sum/min/max/min_by/max_by: the field compared or summed
   ReduceTies ties = ReduceTies::kFirst;
   // kFields: per field of `schema`, its expression compiled against
   // ReduceInputSchema(schema), or nullopt to keep acc's value.

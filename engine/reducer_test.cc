@@ -1,8 +1,8 @@
 #include "engine/reducer.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/aggregator.h"
 #include "engine/rolling_reduce_operator.h"
@@ -15,7 +15,9 @@ Schema Triples() {
   return Schema({{"k", ValueType::kInt}, {"v", ValueType::kInt}, {"i", ValueType::kInt}});
 }
 
-std::vector<Value> Triple(int64_t k, Value v, int64_t i) { return {Value(k), std::move(v), Value(i)}; }
+std::vector<Value> Triple(int64_t k, Value v, int64_t i) {
+  return {Value(k), std::move(v), Value(i)};
+}
 
 ReduceOptions Options(ReduceKind kind, ReduceTies ties = ReduceTies::kFirst) {
   return ReduceOptions{.kind = kind, .schema = Triples(), .field = 1, .ties = ties, .fields = {}};
@@ -113,8 +115,10 @@ BOOST_AUTO_TEST_CASE(a_window_reduce_merges_target_then_source) {
   const Aggregator agg(Options(ReduceKind::kMaxBy));
   Accumulators target;
   Accumulators source;
-  agg.Add(target, Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 1)});
-  agg.Add(source, Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 2)});
+  agg.Add(target,
+          Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 1)});
+  agg.Add(source,
+          Record{.id = 0, .timestamp = Timestamp::Millis(0), .values = Triple(0, int64_t{2}, 2)});
   agg.Merge(target, source);
   const std::vector<Value> result = agg.Results(target);
   BOOST_TEST(std::get<int64_t>(result[2]) == 1);  // a tie: the target's record, first

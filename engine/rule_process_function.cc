@@ -1,9 +1,9 @@
 #include "engine/rule_process_function.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 
@@ -32,14 +32,10 @@ bool RuleReads(const ProcessRule& rule, std::string_view field) {
 
 std::string_view ActionName(TimerActionKind kind) {
   switch (kind) {
-    case TimerActionKind::kNone:
-      return "none";
-    case TimerActionKind::kRegister:
-      return "register";
-    case TimerActionKind::kCancel:
-      return "cancel";
-    case TimerActionKind::kReset:
-      return "reset";
+    case TimerActionKind::kNone: return "none";
+    case TimerActionKind::kRegister: return "register";
+    case TimerActionKind::kCancel: return "cancel";
+    case TimerActionKind::kReset: return "reset";
   }
   return "?";
 }

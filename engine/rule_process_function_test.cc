@@ -4,13 +4,13 @@
 // forwarded watermark.
 #include "engine/rule_process_function.h"
 
-#include <fmt/format.h>
-
-#include <boost/test/unit_test.hpp>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 namespace tidemark::engine {
 namespace {

@@ -3,8 +3,9 @@
 // (watermark, status, aligned) and the valve's last output.
 #include "engine/status_watermark_valve.h"
 
-#include <boost/test/unit_test.hpp>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/internal/recording_output.h"
 

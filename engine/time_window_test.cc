@@ -1,9 +1,9 @@
 #include "engine/time_window.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {
@@ -18,8 +18,8 @@ BOOST_AUTO_TEST_SUITE(time_window)
 // The expected starts are Flink's asserted values: the largest start <= ts
 // congruent to the offset modulo 7, also for negative timestamps.
 BOOST_AUTO_TEST_CASE(window_start_with_offset_matches_flink_for_negative_timestamps) {
-  const std::vector<std::pair<int64_t, int64_t>> offset0 = {
-      {-8, -14}, {-7, -7}, {-6, -7}, {-1, -7}, {1, 0}, {6, 0}, {7, 7}, {8, 7}};
+  const std::vector<std::pair<int64_t, int64_t>> offset0 = {{-8, -14}, {-7, -7}, {-6, -7}, {-1, -7},
+                                                            {1, 0},    {6, 0},   {7, 7},   {8, 7}};
   for (auto [ts, start] : offset0) {
     BOOST_TEST(WindowStartWithOffset(T(ts), D(0), D(7)).millis() == start);
   }

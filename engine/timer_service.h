@@ -102,7 +102,7 @@ class FlatSet {
     has_last_ = true;
     last_ = value;
     if ((size_ + 1) * 2 > slots_.size()) Grow();
-    size_t i = Hash{}(value) & mask();
+    size_t i = Hash{}(value)&mask();
     for (; used_[i]; i = (i + 1) & mask()) {
       if (slots_[i] == value) return false;
     }
@@ -114,7 +114,7 @@ class FlatSet {
 
   bool Contains(const T& value) const {
     if (size_ == 0) return false;
-    for (size_t i = Hash{}(value) & mask(); used_[i]; i = (i + 1) & mask()) {
+    for (size_t i = Hash{}(value)&mask(); used_[i]; i = (i + 1) & mask()) {
       if (slots_[i] == value) return true;
     }
     return false;
@@ -125,7 +125,7 @@ class FlatSet {
   bool Erase(const T& value) {
     if (has_last_ && last_ == value) has_last_ = false;
     if (size_ == 0) return false;
-    size_t i = Hash{}(value) & mask();
+    size_t i = Hash{}(value)&mask();
     for (;; i = (i + 1) & mask()) {
       if (!used_[i]) return false;
       if (slots_[i] == value) break;
@@ -260,10 +260,10 @@ class TimerService {
  private:
   struct Hash {
     size_t operator()(const TimerType& t) const {
-      return static_cast<size_t>(internal::Mix64(
-          static_cast<uint64_t>(t.timestamp.millis()) * 0x9e3779b97f4a7c15ULL ^
-          (static_cast<uint64_t>(t.key) << 29) ^
-          static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns))));
+      return static_cast<size_t>(
+          internal::Mix64(static_cast<uint64_t>(t.timestamp.millis()) * 0x9e3779b97f4a7c15ULL ^
+                          (static_cast<uint64_t>(t.key) << 29) ^
+                          static_cast<uint64_t>(TimerNamespaceHash<Namespace>{}(t.ns))));
     }
   };
   // One domain's timers: a min-heap for firing order, hashed for membership.
@@ -341,7 +341,8 @@ class TimerService {
       return live;
     }
     void EnsureIndex() {
-      if (indexed_) [[likely]] return;
+      if (indexed_) [[likely]]
+        return;
       for (const TimerType& t : heap_) index_.Insert(t);
       indexed_ = true;
     }

@@ -1,11 +1,11 @@
 #include "engine/timer_service.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <cstdint>
 #include <set>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/time_window.h"
 
@@ -117,7 +117,8 @@ void CheckRandomSchedule(uint64_t seed, bool continue_on_copies) {
   for (int step = 0; step < 400; ++step) {
     const uint64_t op = draw(10);
     if (continue_on_copies && draw(8) == 0) {
-      BOOST_TEST_REQUIRE((snapshot.event_timers() == snapshot_model), "seed " << seed << " step " << step);
+      BOOST_TEST_REQUIRE((snapshot.event_timers() == snapshot_model),
+                         "seed " << seed << " step " << step);
       snapshot = timers;
       snapshot_model = model;
       TimerService<TimeWindow> copy(snapshot);
@@ -138,7 +139,10 @@ void CheckRandomSchedule(uint64_t seed, bool continue_on_copies) {
       auto follow_up = [&](auto& reg, auto& del) {
         if (done) return;
         done = true;
-        if (register_again) reg(again); else del(again);
+        if (register_again)
+          reg(again);
+        else
+          del(again);
       };
       timers.AdvanceWatermark(T(watermark), [&](const W& t) {
         fired.push_back(t);

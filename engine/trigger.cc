@@ -18,8 +18,7 @@ void TriggerContext::RegisterUnknownEventTimeTimer(Timestamp t) {
 
 Trigger::Trigger(TriggerSpec spec) : spec_(spec) { TIDEMARK_CHECK(!spec_.Validate()); }
 
-void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state,
-                                   TriggerContext& ctx) const {
+void Trigger::RegisterNextFireTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const {
   const Timestamp next = std::min(time + spec_.interval, ctx.window().max_timestamp());
   state.fire_time = next;
   ctx.RegisterEventTimeTimer(next);
@@ -58,8 +57,7 @@ TriggerResult Trigger::OtherOnElement(Timestamp timestamp, TriggerState& state,
   return TriggerResult::kContinue;
 }
 
-TriggerResult Trigger::OnEventTime(Timestamp time, TriggerState& state,
-                                   TriggerContext& ctx) const {
+TriggerResult Trigger::OnEventTime(Timestamp time, TriggerState& state, TriggerContext& ctx) const {
   const Timestamp max_ts = ctx.window().max_timestamp();
   switch (spec_.kind) {
     case TriggerKind::kEventTime:

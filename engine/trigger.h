@@ -120,8 +120,7 @@ class Trigger {
     return TriggerResult::kContinue;
   }
   // OnElement of every trigger but the event-time one.
-  TriggerResult OtherOnElement(Timestamp timestamp, TriggerState& state,
-                               TriggerContext& ctx) const;
+  TriggerResult OtherOnElement(Timestamp timestamp, TriggerState& state, TriggerContext& ctx) const;
 
   TriggerSpec spec_;
 };

@@ -25,9 +25,9 @@ enum class TriggerKind {
 
 struct TriggerSpec {
   TriggerKind kind = TriggerKind::kEventTime;
-  int64_t count = 0;    // kCount only
-  Duration interval = Duration::Zero();    // kContinuousEventTime only
-  bool purging = false;  // wrapped in PurgingTrigger.of(...)
+  int64_t count = 0;                     // kCount only
+  Duration interval = Duration::Zero();  // kContinuousEventTime only
+  bool purging = false;                  // wrapped in PurgingTrigger.of(...)
 
   static TriggerSpec EventTime() { return Of(TriggerKind::kEventTime); }
   static TriggerSpec ProcessingTime() { return Of(TriggerKind::kProcessingTime); }

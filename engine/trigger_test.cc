@@ -1,10 +1,10 @@
 #include "engine/trigger.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <map>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine {
 namespace {
@@ -227,8 +227,8 @@ BOOST_AUTO_TEST_CASE(global_window_triggers_never_fire_or_fire_at_end_of_stream)
   Harness eos(TriggerSpec::EndOfStream());
   BOOST_TEST((eos.Element(TimeWindow::Global()) == kContinue));
   BOOST_TEST(eos.AdvanceWatermark(1000000).empty());
-  BOOST_TEST((eos.AdvanceWatermark(Timestamp::Max().millis()) ==
-              Results{{TimeWindow::Global(), kFire}}));
+  BOOST_TEST(
+      (eos.AdvanceWatermark(Timestamp::Max().millis()) == Results{{TimeWindow::Global(), kFire}}));
 }
 
 // KnownTimers only skip registrations of timers that are registered: the

@@ -1,8 +1,8 @@
 #include "engine/tumbling_windows.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/input_error.h"
@@ -39,8 +39,8 @@ void TumblingWindows::AssignWindows(const Record& /*record*/, Timestamp timestam
 Duration TumblingWindows::EffectiveOffset(Timestamp processing_time) const {
   int64_t stagger = 0;
   if (options_.stagger == WindowStagger::kNatural) {
-    const Timestamp aligned = WindowStartWithOffset(processing_time, Duration::Zero(),
-                                                    options_.size);
+    const Timestamp aligned =
+        WindowStartWithOffset(processing_time, Duration::Zero(), options_.size);
     stagger = std::max<int64_t>(0, (processing_time - aligned).millis());
   }
   return Duration::Millis((options_.offset + Duration::Millis(stagger)).millis() %

@@ -1,9 +1,9 @@
 #include "engine/value.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-
-#include <cmath>
 
 namespace tidemark::engine {
 
@@ -58,8 +58,9 @@ int CompareDoubles(double a, double b) {
   if (a_nan || b_nan) return static_cast<int>(a_nan) - static_cast<int>(b_nan);
   return (a > b) - (a < b);
 }
-int Rank(ValueType t) { return t == ValueType::kDouble ? static_cast<int>(ValueType::kInt)
-                                                       : static_cast<int>(t); }
+int Rank(ValueType t) {
+  return t == ValueType::kDouble ? static_cast<int>(ValueType::kInt) : static_cast<int>(t);
+}
 }  // namespace
 
 int CompareValues(const Value& a, const Value& b) {
@@ -68,11 +69,12 @@ int CompareValues(const Value& a, const Value& b) {
   if (Rank(ta) != Rank(tb)) return Rank(ta) < Rank(tb) ? -1 : 1;
   switch (ta) {
     case ValueType::kNull: return 0;
-    case ValueType::kBool: return static_cast<int>(std::get<bool>(a)) -
-                                  static_cast<int>(std::get<bool>(b));
-    case ValueType::kString: return std::get<std::string>(a).compare(std::get<std::string>(b)) < 0
-                                        ? -1
-                                        : (std::get<std::string>(a) == std::get<std::string>(b) ? 0 : 1);
+    case ValueType::kBool:
+      return static_cast<int>(std::get<bool>(a)) - static_cast<int>(std::get<bool>(b));
+    case ValueType::kString:
+      return std::get<std::string>(a).compare(std::get<std::string>(b)) < 0
+                 ? -1
+                 : (std::get<std::string>(a) == std::get<std::string>(b) ? 0 : 1);
     case ValueType::kList: {
       const StringList& x = std::get<StringList>(a);
       const StringList& y = std::get<StringList>(b);

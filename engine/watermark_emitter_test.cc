@@ -4,9 +4,10 @@
 // first, then OnEvent; periodic ticks call OnPeriodicEmit.
 #include "engine/watermark_emitter.h"
 
-#include <boost/test/unit_test.hpp>
 #include <optional>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/internal/recording_output.h"
 #include "engine/punctuated_watermarks.h"

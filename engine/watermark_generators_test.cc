@@ -1,8 +1,9 @@
 // Generator cases: Flink's BoundedOutOfOrdernessWatermarksTest (G-BOO) and the generator-level
 // parts of G-TWO, plus §4.2/§4.3.
-#include <boost/test/unit_test.hpp>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/bounded_out_of_orderness_watermarks.h"
 #include "engine/internal/recording_output.h"

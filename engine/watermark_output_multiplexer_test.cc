@@ -3,9 +3,10 @@
 // the raw calls, so "W(2)" means EmitWatermark(2) reached it.
 #include "engine/watermark_output_multiplexer.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/internal/recording_output.h"
 

@@ -40,8 +40,8 @@ class WindowAssigner {
   // when it has none); `processing_time` the operator's current clock.
   // Throws InputError (no location) with Flink's message when an event-time
   // tumbling/sliding assigner meets a record without timestamp.
-  virtual void AssignWindows(const Record& record, Timestamp timestamp,
-                             Timestamp processing_time, std::vector<TimeWindow>& out) = 0;
+  virtual void AssignWindows(const Record& record, Timestamp timestamp, Timestamp processing_time,
+                             std::vector<TimeWindow>& out) = 0;
 
   // Flink's isEventTime(): false for processing-time assigners and for
   // GlobalWindows, whose windows are then never late and cleaned at max timestamp.

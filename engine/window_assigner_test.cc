@@ -1,8 +1,8 @@
 #include "engine/window_assigner.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/global_windows.h"
 #include "engine/input_error.h"
@@ -69,9 +69,10 @@ BOOST_AUTO_TEST_CASE(tumbling_rejects_offsets_not_smaller_than_size) {
   BOOST_TEST(TumblingWindows::Validate({.size = D(10000), .offset = D(20000)}).has_value());
   BOOST_TEST(TumblingWindows::Validate({.size = D(10000), .offset = D(-11000)}).has_value());
   BOOST_TEST(!TumblingWindows::Validate({.size = D(10000), .offset = D(-9999)}).has_value());
-  BOOST_TEST(TumblingWindows::Validate({.size = D(0), .domain = TimeDomain::kProcessingTime})
-                 .value() == "TumblingProcessingTimeWindows parameters must satisfy abs(offset) "
-                             "< size");
+  BOOST_TEST(
+      TumblingWindows::Validate({.size = D(0), .domain = TimeDomain::kProcessingTime}).value() ==
+      "TumblingProcessingTimeWindows parameters must satisfy abs(offset) "
+      "< size");
 }
 
 // §3.2: an event-time window for a record without timestamp is Flink's
@@ -92,16 +93,14 @@ BOOST_AUTO_TEST_CASE(sliding_assigns_windows_in_descending_start_order) {
   BOOST_TEST((Starts(Assign(plain, 5000)) == std::vector<int64_t>{5000, 4000, 3000, 2000, 1000}));
   BOOST_TEST((Assign(plain, 0).front() == W(0, 5000)));
   SlidingWindows plus100({.size = D(5000), .slide = D(1000), .offset = D(100)});
-  BOOST_TEST((Starts(Assign(plus100, 100)) ==
-              std::vector<int64_t>{100, -900, -1900, -2900, -3900}));
+  BOOST_TEST(
+      (Starts(Assign(plus100, 100)) == std::vector<int64_t>{100, -900, -1900, -2900, -3900}));
   BOOST_TEST((Starts(Assign(plus100, 5099)) == std::vector<int64_t>{4100, 3100, 2100, 1100, 100}));
-  BOOST_TEST((Starts(Assign(plus100, 5100)) ==
-              std::vector<int64_t>{5100, 4100, 3100, 2100, 1100}));
+  BOOST_TEST((Starts(Assign(plus100, 5100)) == std::vector<int64_t>{5100, 4100, 3100, 2100, 1100}));
   SlidingWindows minus100({.size = D(5000), .slide = D(1000), .offset = D(-100)});
-  BOOST_TEST((Starts(Assign(minus100, 0)) ==
-              std::vector<int64_t>{-100, -1100, -2100, -3100, -4100}));
-  BOOST_TEST((Starts(Assign(minus100, 4899)) ==
-              std::vector<int64_t>{3900, 2900, 1900, 900, -100}));
+  BOOST_TEST(
+      (Starts(Assign(minus100, 0)) == std::vector<int64_t>{-100, -1100, -2100, -3100, -4100}));
+  BOOST_TEST((Starts(Assign(minus100, 4899)) == std::vector<int64_t>{3900, 2900, 1900, 900, -100}));
 }
 
 // §3.3: with slide > size, timestamps in the gaps belong to no window.
@@ -112,8 +111,8 @@ BOOST_AUTO_TEST_CASE(sliding_with_slide_larger_than_size_leaves_gaps) {
   BOOST_TEST(SlidingWindows::Validate({.size = D(0), .slide = D(1000)}).value() ==
              "SlidingEventTimeWindows parameters must satisfy abs(offset) < slide and size > 0");
   BOOST_TEST(SlidingWindows::Validate({.size = D(1000), .slide = D(0)}).has_value());
-  BOOST_TEST(SlidingWindows::Validate({.size = D(1000), .slide = D(100), .offset = D(100)})
-                 .has_value());
+  BOOST_TEST(
+      SlidingWindows::Validate({.size = D(1000), .slide = D(100), .offset = D(100)}).has_value());
 }
 
 // §3.4, vectors C (EventTimeSessionWindowsTest, gap 5000).
@@ -125,8 +124,9 @@ BOOST_AUTO_TEST_CASE(session_assigns_timestamp_plus_gap) {
   BOOST_TEST(sessions.IsMerging());
   BOOST_TEST(SessionWindows::Validate({.gap = D(0)}).value() ==
              "EventTimeSessionWindows parameters must satisfy 0 < size");
-  BOOST_TEST(SessionWindows::Validate({.gap = D(-1), .domain = TimeDomain::kProcessingTime})
-                 .value() == "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
+  BOOST_TEST(
+      SessionWindows::Validate({.gap = D(-1), .domain = TimeDomain::kProcessingTime}).value() ==
+      "ProcessingTimeSessionWindows parameters must satisfy 0 < size");
 }
 
 // §3.8: processing-time assigners ignore the record timestamp (even Max).

@@ -1,10 +1,10 @@
 #include "engine/window_operator.h"
 
-#include <fmt/format.h>
-
 #include <map>
 #include <set>
 #include <type_traits>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/input_error.h"
@@ -145,8 +145,7 @@ const ElementDecision& WindowOperator::ProcessElement(const Record& record, Wind
   decision_.processing_time = timers_.current_processing_time();
   decision_.windows.clear();
   assigned_.clear();
-  assigner_->AssignWindows(record, record.timestamp, timers_.current_processing_time(),
-                           assigned_);
+  assigner_->AssignWindows(record, record.timestamp, timers_.current_processing_time(), assigned_);
 
   unfired_owner_ = nullptr;
   joins_on_time_ = false;
@@ -161,7 +160,8 @@ const ElementDecision& WindowOperator::ProcessElement(const Record& record, Wind
   // one taken (assigners give windows newest first; late ones come last).
   if (unfired_owner_ != nullptr && joins_on_time_) {
     ++unfired_owner_->unfired;
-    if (track_unfired_) [[unlikely]] unfired_owner_->unfired_ids.push_back(record.id);
+    if (track_unfired_) [[unlikely]]
+      unfired_owner_->unfired_ids.push_back(record.id);
   }
 
   if (!skipped) {
@@ -179,8 +179,8 @@ const ElementDecision& WindowOperator::ProcessElement(const Record& record, Wind
 }
 
 // §1.3 steps 3a-g for one window of a non-merging assigner.
-bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w,
-                                 const Record& record, WindowOutput& out) {
+bool WindowOperator::AddToWindow(KeyId key, KeyState& ks, const TimeWindow& w, const Record& record,
+                                 WindowOutput& out) {
   const Timestamp cleanup = CleanupTime(w);
   const WindowAdmission admission = Admission(w, cleanup);
   decision_.windows.push_back({w, w, cleanup, admission});
@@ -243,18 +243,18 @@ bool WindowOperator::AddToMergingWindow(KeyId key, KeyState& ks, const TimeWindo
 void WindowOperator::MergeWindows(KeyId key, KeyState& ks, const TimeWindow& result,
                                   std::span<const MergingWindowSet::Entry> merged) {
   if (event_time_ && result.max_timestamp() + allowed_lateness_ <= timers_.current_watermark()) {
-    throw InputError({}, fmt::format("The end timestamp of an event-time window cannot become "
-                                     "earlier than the current watermark by merging. Current "
-                                     "watermark: {} window: {}",
-                                     timers_.current_watermark().millis(),
-                                     FlinkWindowString(result)));
+    throw InputError({},
+                     fmt::format("The end timestamp of an event-time window cannot become "
+                                 "earlier than the current watermark by merging. Current "
+                                 "watermark: {} window: {}",
+                                 timers_.current_watermark().millis(), FlinkWindowString(result)));
   }
   if (!event_time_ && result.max_timestamp() <= timers_.current_processing_time()) {
-    throw InputError({}, fmt::format("The end timestamp of a processing-time window cannot "
-                                     "become earlier than the current processing time by "
-                                     "merging. Current processing time: {} window: {}",
-                                     timers_.current_processing_time().millis(),
-                                     FlinkWindowString(result)));
+    throw InputError(
+        {}, fmt::format("The end timestamp of a processing-time window cannot "
+                        "become earlier than the current processing time by "
+                        "merging. Current processing time: {} window: {}",
+                        timers_.current_processing_time().millis(), FlinkWindowString(result)));
   }
   // Trigger state moves from the merged windows to the result window
   // (mergePartitionedState), then onMerge, then each merged window is cleared.
@@ -310,8 +310,7 @@ void WindowOperator::AdvanceProcessingTime(Timestamp now, WindowOutput& out) {
 }
 
 // §1.5 onEventTime / onProcessingTime: trigger first, then cleanup.
-void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain,
-                             WindowOutput& out) {
+void WindowOperator::OnTimer(const Timer<TimeWindow>& timer, TimeDomain domain, WindowOutput& out) {
   KeyState& ks = MutableKeyState(timer.key);
   const TimeWindow& w = timer.ns;
   TimeWindow state_window = w;
@@ -361,8 +360,8 @@ void WindowOperator::AddElement(WindowState& contents, const Record& record) con
   ++contents.element_count;
 }
 
-void WindowOperator::Emit(KeyId key, const TimeWindow& w, WindowState& contents,
-                          FiringKind kind, WindowOutput& out) const {
+void WindowOperator::Emit(KeyId key, const TimeWindow& w, WindowState& contents, FiringKind kind,
+                          WindowOutput& out) const {
   contents.unfired = 0;
   contents.unfired_ids.clear();
   contents.fired = true;
@@ -378,8 +377,8 @@ void WindowOperator::Emit(KeyId key, const TimeWindow& w, WindowState& contents,
 }
 
 FiringKind WindowOperator::ElementFiringKind(const TimeWindow& w) const {
-  const Timestamp clock = event_time_ ? timers_.current_watermark()
-                                      : timers_.current_processing_time();
+  const Timestamp clock =
+      event_time_ ? timers_.current_watermark() : timers_.current_processing_time();
   return w.max_timestamp() <= clock ? FiringKind::kLate : FiringKind::kEarly;
 }
 
@@ -415,7 +414,9 @@ std::vector<PendingWindow> WindowOperator::PendingWindows() const {
       for (const auto& entry : key_timers->second) visible.insert(entry.first);
     }
     for (const TimeWindow& w : visible) {
-      PendingWindow p{.key = keys_->key(key), .keyed = key_field_.has_value(), .window = w,
+      PendingWindow p{.key = keys_->key(key),
+                      .keyed = key_field_.has_value(),
+                      .window = w,
                       .cleanup_time = CleanupTime(w)};
       bool trigger_state = false;
       if (const auto it = ks.windows.find(w); it != ks.windows.end()) {

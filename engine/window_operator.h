@@ -175,8 +175,7 @@ class WindowOperator {
   // The state of non-merging window w, added if absent.
   WindowMap::iterator FindOrAddWindow(KeyState& ks, const TimeWindow& w);
   // REQUIRES: cleanup == CleanupTime(w).
-  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, Timestamp cleanup,
-                            KnownTimers& known);
+  void RegisterCleanupTimer(KeyId key, const TimeWindow& w, Timestamp cleanup, KnownTimers& known);
   void DeleteCleanupTimer(KeyId key, const TimeWindow& w, KnownTimers& known);
 
   // Both also note unfired_owner_ and joins_on_time_ (§1.13).
@@ -228,7 +227,7 @@ class WindowOperator {
   // state of the last window that took it without firing or purging.
   bool joins_on_time_ = false;
   WindowState* unfired_owner_ = nullptr;
-  ElementDecision decision_;          // reused per element
+  ElementDecision decision_;  // reused per element
 };
 
 }  // namespace tidemark::engine

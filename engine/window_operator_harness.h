@@ -8,12 +8,12 @@
 #ifndef TIDEMARK_ENGINE_WINDOW_OPERATOR_HARNESS_H_
 #define TIDEMARK_ENGINE_WINDOW_OPERATOR_HARNESS_H_
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "engine/window_operator.h"
 
@@ -43,8 +43,8 @@ class WindowHarness : public WindowOutput {
       : format_(format), op_(Build(std::move(assigner), std::move(options))) {}
 
   const ElementDecision& E(const std::string& key, int64_t value, int64_t ts) {
-    Record record{.id = next_id_++, .timestamp = Timestamp::Millis(ts),
-                  .values = {Value(key), Value(value)}};
+    Record record{
+        .id = next_id_++, .timestamp = Timestamp::Millis(ts), .values = {Value(key), Value(value)}};
     decisions_.push_back(op_.ProcessElement(record, *this));
     return decisions_.back();
   }

@@ -1,19 +1,18 @@
 // Window operator behaviour around lateness, cleanup and session merging that
 // the Flink vectors do not pin one by one (§1.2-§1.10).
-#include "engine/window_operator.h"
-
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/global_windows.h"
 #include "engine/input_error.h"
 #include "engine/session_windows.h"
 #include "engine/sliding_windows.h"
 #include "engine/tumbling_windows.h"
+#include "engine/window_operator.h"
 #include "engine/window_operator_harness.h"
 
 namespace tidemark::engine {
@@ -77,8 +76,8 @@ BOOST_AUTO_TEST_CASE(allowed_lateness_refires_the_window_with_all_contents) {
   h.WM(2999);
   BOOST_TEST(h.op().num_window_states() == 0u);
   BOOST_TEST((h.E("k", 8, 1000).outcome == ElementOutcome::kDroppedLate));
-  BOOST_TEST(h.log() == (Log{"R(k,1)@1999", "W(1999)", "R(k,3)@1999", "R(k,7)@1999", "W(2998)",
-                             "W(2999)"}));
+  BOOST_TEST(h.log() ==
+             (Log{"R(k,1)@1999", "W(1999)", "R(k,3)@1999", "R(k,7)@1999", "W(2998)", "W(2999)"}));
   BOOST_TEST((h.results().at(0).kind == FiringKind::kOnTime));
   BOOST_TEST((h.results().at(1).kind == FiringKind::kLate));
   BOOST_TEST((h.results().at(2).kind == FiringKind::kLate));
@@ -103,9 +102,9 @@ BOOST_AUTO_TEST_CASE(purging_trigger_refires_only_the_new_contents) {
 // late (cleanup 2999 <= 3000) and skipped; [1000,4000) and [2000,5000) take
 // it. One window took it, so no side output and no metric.
 BOOST_AUTO_TEST_CASE(sliding_element_late_for_some_windows_only_is_accepted_by_the_others) {
-  WindowHarness h(std::make_unique<SlidingWindows>(
-                      SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
-                  {.late_data = LateDataMode::kSideOutput});
+  WindowHarness h(
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
+      {.late_data = LateDataMode::kSideOutput});
   h.WM(3000);
   const ElementDecision& d = h.E("k", 1, 2400);
   BOOST_TEST((d.outcome == ElementOutcome::kAccepted));
@@ -127,8 +126,7 @@ BOOST_AUTO_TEST_CASE(sliding_element_late_for_some_windows_only_is_accepted_by_t
 // which is not late, so it is accepted. A later element whose own session is
 // late goes to the side output.
 BOOST_AUTO_TEST_CASE(late_element_bridging_two_sessions_is_accepted) {
-  WindowHarness h(Sessions(3000), {.late_data = LateDataMode::kSideOutput},
-                  ResultFormat::kSession);
+  WindowHarness h(Sessions(3000), {.late_data = LateDataMode::kSideOutput}, ResultFormat::kSession);
   h.E("k", 1, 0);
   h.E("k", 2, 4000);
   h.WM(2500);
@@ -151,9 +149,10 @@ BOOST_AUTO_TEST_CASE(late_element_bridging_two_sessions_is_accepted) {
 // time (2999 + AL 5000 = 7999): 2500 merges into it ([0,5500), not
 // [2500,5500)), and the firing holds only the contents since the purge.
 BOOST_AUTO_TEST_CASE(purged_session_window_still_merges_until_cleanup) {
-  WindowHarness h(Sessions(3000), {.trigger = TriggerSpec::Purging(TriggerSpec::EventTime()),
-                                   .allowed_lateness = D(5000)},
-                  ResultFormat::kSession);
+  WindowHarness h(
+      Sessions(3000),
+      {.trigger = TriggerSpec::Purging(TriggerSpec::EventTime()), .allowed_lateness = D(5000)},
+      ResultFormat::kSession);
   h.E("k", 1, 0);
   h.WM(3000);
   h.E("k", 2, 2500);
@@ -195,9 +194,9 @@ BOOST_AUTO_TEST_CASE(negative_timestamps_fall_into_floor_aligned_windows) {
 // the watermark it is silently discarded; behind it, it goes to the side
 // output although no window ever existed.
 BOOST_AUTO_TEST_CASE(gap_elements_are_discarded_unless_behind_the_watermark) {
-  WindowHarness h(std::make_unique<SlidingWindows>(
-                      SlidingWindowOptions{.size = D(1000), .slide = D(3000)}),
-                  {.late_data = LateDataMode::kSideOutput});
+  WindowHarness h(
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(1000), .slide = D(3000)}),
+      {.late_data = LateDataMode::kSideOutput});
   BOOST_TEST((h.E("k", 1, 1500).outcome == ElementOutcome::kDiscarded));
   h.WM(5000);
   BOOST_TEST((h.E("k", 1, 1500).outcome == ElementOutcome::kLateToSideOutput));
@@ -240,8 +239,7 @@ BOOST_AUTO_TEST_CASE(every_element_has_exactly_one_terminal_outcome) {
     BOOST_TEST(tally[ElementOutcome::kDiscarded] == 0u);
     BOOST_TEST(tally[ElementOutcome::kLateToSideOutput] == h.late().size());
     BOOST_TEST(tally[ElementOutcome::kDroppedLate] == h.op().num_late_records_dropped());
-    BOOST_TEST(tally[ElementOutcome::kLateToSideOutput] + tally[ElementOutcome::kDroppedLate] >
-               0u);
+    BOOST_TEST(tally[ElementOutcome::kLateToSideOutput] + tally[ElementOutcome::kDroppedLate] > 0u);
     uint64_t fired = 0;
     for (const WindowResult& r : h.results()) fired += r.element_count;
     BOOST_TEST(fired == tally[ElementOutcome::kAccepted]);
@@ -251,11 +249,13 @@ BOOST_AUTO_TEST_CASE(every_element_has_exactly_one_terminal_outcome) {
 
 // §1.1: Flink's option checks.
 BOOST_AUTO_TEST_CASE(options_are_validated_with_flinks_messages) {
-  WindowOperatorOptions negative{.assigner = Tumbling(1000), .allowed_lateness = D(-1),
+  WindowOperatorOptions negative{.assigner = Tumbling(1000),
+                                 .allowed_lateness = D(-1),
                                  .input_schema = testing::KeyValueSchema()};
   BOOST_TEST(WindowOperator::Validate(negative).value() ==
              "The allowed lateness cannot be negative.");
-  WindowOperatorOptions never{.assigner = Sessions(1000), .trigger = TriggerSpec::Never(),
+  WindowOperatorOptions never{.assigner = Sessions(1000),
+                              .trigger = TriggerSpec::Never(),
                               .input_schema = testing::KeyValueSchema()};
   BOOST_TEST(WindowOperator::Validate(never).value() ==
              "A merging window assigner cannot be used with a trigger that does not support "
@@ -266,7 +266,8 @@ BOOST_AUTO_TEST_CASE(options_are_validated_with_flinks_messages) {
       .aggregates = {{.output_name = "s", .kind = AggregateKind::kSum, .field = 0}}};
   BOOST_TEST(WindowOperator::Validate(sum_of_key).value() ==
              "sum(key) needs a numeric field, but 'key' is string");
-  WindowOperatorOptions ok{.assigner = Sessions(1000), .input_schema = testing::KeyValueSchema(),
+  WindowOperatorOptions ok{.assigner = Sessions(1000),
+                           .input_schema = testing::KeyValueSchema(),
                            .aggregates = testing::SumOfValue()};
   BOOST_TEST(!WindowOperator::Validate(ok).has_value());
 }
@@ -289,8 +290,8 @@ BOOST_AUTO_TEST_CASE(global_windows_are_never_late_nor_cleaned) {
 // §3.8 + §2.2: processing-time sessions merge on the processing clock; the
 // merged window [0,150) fires when the clock reaches 149, and its state goes.
 BOOST_AUTO_TEST_CASE(processing_time_sessions_merge_and_fire_on_the_processing_clock) {
-  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{
-                      .gap = D(100), .domain = TimeDomain::kProcessingTime}),
+  WindowHarness h(std::make_unique<SessionWindows>(
+                      SessionWindowOptions{.gap = D(100), .domain = TimeDomain::kProcessingTime}),
                   {}, ResultFormat::kSession);
   h.PT(0);
   h.E("k", 1, 7);
@@ -313,9 +314,10 @@ BOOST_AUTO_TEST_CASE(session_merge_whose_lateness_overflows_fails_like_flink) {
   h.E("k", 1, max - 1750);
   h.WM(0);
   BOOST_CHECK_EXCEPTION(h.E("k", 1, max - 1600), InputError, [](const InputError& e) {
-    return std::string(e.message()).starts_with(
-        "The end timestamp of an event-time window cannot become earlier than the current "
-        "watermark by merging. Current watermark: 0 window: TimeWindow{start=");
+    return std::string(e.message())
+        .starts_with(
+            "The end timestamp of an event-time window cannot become earlier than the current "
+            "watermark by merging. Current watermark: 0 window: TimeWindow{start=");
   });
 }
 

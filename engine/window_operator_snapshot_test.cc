@@ -1,10 +1,10 @@
 // Snapshot and restore of the window operator: a copy is the snapshot,
 // RestoreFrom puts it back (docs/checkpoints.md, "What a snapshot holds").
 // Expected values are derived by hand in each comment.
-#include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/tumbling_windows.h"
 #include "engine/window_operator.h"
@@ -29,9 +29,14 @@ BOOST_AUTO_TEST_SUITE(window_operator_snapshot)
 // and (key2,3) at 2999, WM(5999) emits (key2,2); the restore fires nothing.
 BOOST_AUTO_TEST_CASE(a_restored_operator_fires_what_the_snapshot_held) {
   WindowHarness before(Tumbling3s());
-  for (auto [key, ts] : std::vector<std::pair<std::string, int64_t>>{
-           {"key2", 3999}, {"key2", 3000}, {"key1", 20}, {"key1", 0}, {"key1", 999},
-           {"key2", 1998}, {"key2", 1999}, {"key2", 1000}}) {
+  for (auto [key, ts] : std::vector<std::pair<std::string, int64_t>>{{"key2", 3999},
+                                                                     {"key2", 3000},
+                                                                     {"key1", 20},
+                                                                     {"key1", 0},
+                                                                     {"key1", 999},
+                                                                     {"key2", 1998},
+                                                                     {"key2", 1999},
+                                                                     {"key2", 1000}}) {
     before.E(key, 1, ts);
   }
   before.WM(999);

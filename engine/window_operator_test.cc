@@ -2,10 +2,10 @@
 // after the Flink test method it transcribes. Logs compare as a multiset between watermarks.
 #include "engine/window_operator.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/global_windows.h"
 #include "engine/session_windows.h"
@@ -42,9 +42,9 @@ BOOST_AUTO_TEST_CASE(tumbling_windows_fire_when_the_watermark_passes_their_end) 
   WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(3000)}));
   FeedTumbleElements(h);
   for (int64_t wm : {999, 1999, 2999, 3999, 4999, 5999, 6999, 7999}) h.WM(wm);
-  const Log expected = {"W(999)",  "W(1999)", "R(key1,3)@2999", "R(key2,3)@2999", "W(2999)",
-                        "W(3999)", "W(4999)", "R(key2,2)@5999", "W(5999)",        "W(6999)",
-                        "W(7999)"};
+  const Log expected = {"W(999)",  "W(1999)", "R(key1,3)@2999", "R(key2,3)@2999",
+                        "W(2999)", "W(3999)", "W(4999)",        "R(key2,2)@5999",
+                        "W(5999)", "W(6999)", "W(7999)"};
   BOOST_TEST(h.Normalized() == WindowHarness::Normalize(expected));
   for (const WindowResult& r : h.results()) BOOST_TEST((r.kind == FiringKind::kOnTime));
 }
@@ -54,8 +54,8 @@ BOOST_AUTO_TEST_CASE(tumbling_windows_fire_when_the_watermark_passes_their_end) 
 // {3000,3999} in [1000,4000),[2000,5000),[3000,6000). E.g. [1000,4000) holds
 // 1000,1998,1999,3000,3999 -> 5 at 3999.
 BOOST_AUTO_TEST_CASE(sliding_windows_fire_every_slide_with_overlapping_contents) {
-  WindowHarness h(std::make_unique<SlidingWindows>(
-      SlidingWindowOptions{.size = D(3000), .slide = D(1000)}));
+  WindowHarness h(
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}));
   FeedTumbleElements(h);
   for (int64_t wm : {999, 1999, 2999, 3999, 4999, 5999, 6999, 7999}) h.WM(wm);
   const Log expected = {"R(key1,3)@999",  "W(999)",         "R(key1,3)@1999", "R(key2,3)@1999",
@@ -164,8 +164,8 @@ BOOST_AUTO_TEST_CASE(late_elements_go_to_the_side_output_with_their_timestamp) {
   h.E("key2", 1, 2001);
   h.WM(2999);
   h.WM(3999);
-  const Log expected = {"W(1985)", "R(key2,2)@1999", "W(1999)", "W(2999)", "R(key2,1)@3999",
-                        "W(3999)"};
+  const Log expected = {"W(1985)", "R(key2,2)@1999", "W(1999)",
+                        "W(2999)", "R(key2,1)@3999", "W(3999)"};
   BOOST_TEST(h.Normalized() == WindowHarness::Normalize(expected));
   BOOST_TEST(h.late() == Log{"R(key2,1)@1998"});
   BOOST_TEST(h.op().num_late_records_dropped() == 0u);
@@ -186,9 +186,9 @@ BOOST_AUTO_TEST_CASE(continuous_trigger_fires_global_windows_every_interval) {
   h.E("key2", 1, 1999);
   h.E("key2", 1, 1000);
   for (int64_t wm = 1000; wm <= 8000; wm += 1000) h.WM(wm);
-  const Log expected = {"W(1000)",       "W(2000)",       "R(key1,3)@MAX", "W(3000)",
-                        "W(4000)",       "W(5000)",       "R(key1,3)@MAX", "R(key2,5)@MAX",
-                        "W(6000)",       "W(7000)",       "W(8000)"};
+  const Log expected = {"W(1000)", "W(2000)", "R(key1,3)@MAX", "W(3000)",
+                        "W(4000)", "W(5000)", "R(key1,3)@MAX", "R(key2,5)@MAX",
+                        "W(6000)", "W(7000)", "W(8000)"};
   BOOST_TEST(h.Normalized() == WindowHarness::Normalize(expected));
   for (const WindowResult& r : h.results()) BOOST_TEST((r.kind == FiringKind::kEarly));
 }
@@ -221,8 +221,8 @@ BOOST_AUTO_TEST_CASE(purging_count_trigger_fires_every_fourth_element) {
 // W-PROC, §3.8/§2.2: windows come from processing time (record timestamps,
 // even Max, are ignored); they fire when the processing clock passes end - 1.
 BOOST_AUTO_TEST_CASE(processing_time_windows_fire_on_the_processing_clock) {
-  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{
-      .size = D(3000), .domain = TimeDomain::kProcessingTime}));
+  WindowHarness h(std::make_unique<TumblingWindows>(
+      TumblingWindowOptions{.size = D(3000), .domain = TimeDomain::kProcessingTime}));
   h.PT(3);
   h.E("key2", 1, Timestamp::Max().millis());
   h.E("key2", 1, 7000);

@@ -1,8 +1,8 @@
 #include "engine/window_result.h"
 
-#include <fmt/format.h>
-
 #include <set>
+
+#include <fmt/format.h>
 
 namespace tidemark::engine {
 
@@ -33,9 +33,10 @@ std::optional<std::string> ValidateWindowAggregates(const Schema& input,
   for (const AggregateSpec& spec : specs) {
     if (auto error = ValidateAggregate(input, spec)) return error;
     if (!names.insert(spec.output_name).second) {
-      return fmt::format("output column '{}' is defined twice (the result already has "
-                         "key, window_start, window_end and firing)",
-                         spec.output_name);
+      return fmt::format(
+          "output column '{}' is defined twice (the result already has "
+          "key, window_start, window_end and firing)",
+          spec.output_name);
     }
   }
   return std::nullopt;

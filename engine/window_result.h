@@ -42,8 +42,8 @@ struct WindowResult {
   TimeWindow window;
   std::vector<Value> aggregates;  // in AggregateSpec order
   FiringKind kind = FiringKind::kOnTime;
-  Timestamp timestamp;            // always window.max_timestamp(), as Flink emits it
-  uint64_t element_count = 0;     // elements in the emitted contents
+  Timestamp timestamp;         // always window.max_timestamp(), as Flink emits it
+  uint64_t element_count = 0;  // elements in the emitted contents
 
   // The result as a record of WindowResultSchema: key (when keyed), window_start,
   // window_end, aggregates..., firing. The global window prints as

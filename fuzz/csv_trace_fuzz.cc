@@ -3,10 +3,10 @@
 // never raise after the header; failing raises only located errors.
 // The reader streams from a file, so the bytes go to one scratch file per
 // process first.
-#include <unistd.h>
-
 #include <cstdio>
 #include <string>
+
+#include <unistd.h>
 
 #include "engine/schema.h"
 #include "fuzz/fuzz_target.h"
@@ -42,7 +42,8 @@ bool ReadAll(const std::string& text, TraceOptions::OnBadRow on_bad_row) {
     }
   } catch (const tidemark::engine::InputError& error) {
     if (header_read && on_bad_row == TraceOptions::OnBadRow::kRoute) {
-      tidemark::fuzz::Fail("routing bad rows raised after the header: " + std::string(error.what()));
+      tidemark::fuzz::Fail("routing bad rows raised after the header: " +
+                           std::string(error.what()));
     }
     tidemark::fuzz::CheckLocated(error, text, ScratchPath());
   }

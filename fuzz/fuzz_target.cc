@@ -20,7 +20,8 @@ int LineCount(std::string_view text) {
 
 namespace {
 
-void CheckOneLocated(const engine::InputError& error, std::string_view text, std::string_view file) {
+void CheckOneLocated(const engine::InputError& error, std::string_view text,
+                     std::string_view file) {
   if (error.message().empty()) Fail("an input error without a message");
   if (error.where().file != file) return;
   // Line 0 locates the file as a whole (an empty text, a missing trace).
@@ -28,7 +29,8 @@ void CheckOneLocated(const engine::InputError& error, std::string_view text, std
   if (error.where().line < 0 || error.where().line > LineCount(text) + 1) {
     Fail("an input error located outside the input: " + std::string(error.what()));
   }
-  if (error.where().column < 1) Fail("an input error without a column: " + std::string(error.what()));
+  if (error.where().column < 1)
+    Fail("an input error without a column: " + std::string(error.what()));
 }
 
 }  // namespace

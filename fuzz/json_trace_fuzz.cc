@@ -6,10 +6,10 @@
 // Each line is also parsed as a row with and without the one-pass path
 // (json_plain_row.h): when the one-pass path takes it, both must give the
 // same row.
-#include <unistd.h>
-
 #include <cstdio>
 #include <string>
+
+#include <unistd.h>
 
 #include "engine/schema.h"
 #include "fuzz/fuzz_target.h"
@@ -73,15 +73,18 @@ void CompareParsers(const std::string& line) {
   }();
   static JsonRowParser general_only = [] {
     const TraceOptions o = Options(TraceOptions::OnBadRow::kFail);
-    return JsonRowParser(
-        {.schema = o.schema, .event_time_field = 1, .key_fields = o.key_fields, .plain_rows = false});
+    return JsonRowParser({.schema = o.schema,
+                          .event_time_field = 1,
+                          .key_fields = o.key_fields,
+                          .plain_rows = false});
   }();
   tidemark::sim::TraceRow fast, slow;
   tidemark::sim::RowError fast_error, slow_error;
   const bool fast_ok = with_plain.Parse(line, fast, fast_error);
   const bool slow_ok = general_only.Parse(line, slow, slow_error);
   if (fast_ok != slow_ok || (fast_ok && !SameRow(fast, slow))) {
-    tidemark::fuzz::Fail("the one-pass JSON path and the general one read a row differently: " + line);
+    tidemark::fuzz::Fail("the one-pass JSON path and the general one read a row differently: " +
+                         line);
   }
 }
 
@@ -98,8 +101,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     CompareParsers(text.substr(start, end - start));
-    dump += "CreateTime:" + std::to_string(offset) + "\tPartition:0\tOffset:" +
-            std::to_string(offset) + "\tk\t" + text.substr(start, end - start) + "\n";
+    dump += "CreateTime:" + std::to_string(offset) +
+            "\tPartition:0\tOffset:" + std::to_string(offset) + "\tk\t" +
+            text.substr(start, end - start) + "\n";
     start = end + 1;
   }
   const std::string kafka = ScratchPath(".kafka");

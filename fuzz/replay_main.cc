@@ -8,8 +8,6 @@
 // PATHs are files or folders (searched recursively, files taken in sorted
 // order, so a run is the same on every machine). A crash aborts; an input
 // that runs longer than the timeout is reported as a hang and aborts too.
-#include <unistd.h>
-
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -19,6 +17,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "fuzz/fuzz_target.h"
 #include "sim/random/prng.h"

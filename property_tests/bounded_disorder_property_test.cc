@@ -9,10 +9,9 @@
 //
 // The mutation test raises the watermark: a watermark row at the current
 // event-time base (beyond the bound) follows every event on its partition.
+#include <boost/test/unit_test.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 
 #include "property_tests/gen/run_views.h"
 

@@ -11,13 +11,13 @@
 //     stream reaches each of its sinks, and each sink holds the record as
 //     many times as the ledger says it sank there.
 // Mutation tests drop a record from a sink and duplicate a ledger decision.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
 #include <algorithm>
-#include <boost/test/unit_test.hpp>
 #include <map>
 #include <sstream>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/ledger.h"
 #include "property_tests/gen/counterexample.h"

@@ -1,8 +1,9 @@
 // Counterexample files replay: a failing property leaves <property>.yaml and
 // its trace where $TIDEMARK_COUNTEREXAMPLE_DIR (or the test) points, and the
 // scenario loads, plans and runs as `tidemark run` would run it.
-#include <boost/test/unit_test.hpp>
 #include <filesystem>
+
+#include <boost/test/unit_test.hpp>
 
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/scenario_gen.h"

@@ -4,13 +4,13 @@
 // succeeds or raises an InputError located inside the file; routing bad rows
 // never raises after the header; nothing crashes, hangs or throws anything
 // else. Valid traces read back exactly.
-#include <fmt/format.h>
-#include <rapidcheck/boost_test.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/input_error.h"
 #include "sim/trace/csv_record_reader.h"
@@ -168,9 +168,7 @@ rc::Gen<Mutation> AnyMutation() {
 void Apply(const Mutation& m, std::string& s) {
   const size_t at = m.at % (s.size() + 1);
   switch (m.kind) {
-    case MutationKind::kInsert:
-      s.insert(at, 1, m.byte);
-      return;
+    case MutationKind::kInsert: s.insert(at, 1, m.byte); return;
     case MutationKind::kDelete:
       if (at < s.size()) s.erase(at, 1);
       return;
@@ -196,12 +194,10 @@ void Apply(const Mutation& m, std::string& s) {
 // One step of a CsvRecordReader, as comparable data.
 std::string Describe(CsvRecordReader& reader, CsvRecordReader::Status status) {
   switch (status) {
-    case CsvRecordReader::Status::kEnd:
-      return "end";
+    case CsvRecordReader::Status::kEnd: return "end";
     case CsvRecordReader::Status::kSyntaxError:
       return fmt::format("syntax error [{}] raw [{}]", reader.syntax_error().what(), reader.raw());
-    case CsvRecordReader::Status::kRecord:
-      break;
+    case CsvRecordReader::Status::kRecord: break;
   }
   std::string out = fmt::format("record at {} raw [{}]:", reader.line(), reader.raw());
   for (size_t i = 0; i < reader.size(); ++i) {
@@ -265,10 +261,10 @@ std::string ReadEverything(const std::string& path, TraceOptions options) {
   try {
     CsvTraceReader reader(path, std::move(options));
     while (const std::optional<TraceRow> row = reader.Next()) {
-      out += fmt::format("{} id {} line {} ts {} wm {} arrival {} partition {} [", TraceRowKindName(row->kind),
-                         row->record.id, row->line, row->record.timestamp.millis(),
-                         row->watermark.millis(), row->arrival ? row->arrival->millis() : -1,
-                         row->partition.value_or(-1));
+      out += fmt::format("{} id {} line {} ts {} wm {} arrival {} partition {} [",
+                         TraceRowKindName(row->kind), row->record.id, row->line,
+                         row->record.timestamp.millis(), row->watermark.millis(),
+                         row->arrival ? row->arrival->millis() : -1, row->partition.value_or(-1));
       for (const Value& v : row->record.values) {
         out += fmt::format("{}:{} ", static_cast<int>(engine::TypeOf(v)), engine::FormatValue(v));
       }
@@ -284,26 +280,72 @@ std::string ReadEverything(const std::string& path, TraceOptions options) {
 // decline: nulls, blanks, signs, leading zeros, int and double edges, bools
 // in any case, the @kind names, quoted cells and stray separators.
 rc::Gen<std::string> TrickyCell() {
-  return rc::gen::elementOf(std::vector<std::string>{
-      "", " ", "\t", "7", "+7", "-0", "007", " 12 ", "1.5", ".5", "-3", "1e3", "1e400", "nan",
-      "inf", "true", "FALSE", "tRuE", "event", "watermark", "idle", "active", "Event", "x", "s1",
-      "99999999999999999999", "-9223372036854775808", "9223372036854775807",
-      "123456789012345678", "2147483647", "2147483648", "-1", "\"a,b\"", "\"\"", "\"7\"", "a\"b",
-      "1\r2", "+", "-", "0x10", "12345678", "123456789", "1234567a", "a2345678", "-12345678",
-      "+99999999", "00000000", "1/2", ":", "9:", "/9", "-", "1 2"});
+  return rc::gen::elementOf(std::vector<std::string>{"",
+                                                     " ",
+                                                     "\t",
+                                                     "7",
+                                                     "+7",
+                                                     "-0",
+                                                     "007",
+                                                     " 12 ",
+                                                     "1.5",
+                                                     ".5",
+                                                     "-3",
+                                                     "1e3",
+                                                     "1e400",
+                                                     "nan",
+                                                     "inf",
+                                                     "true",
+                                                     "FALSE",
+                                                     "tRuE",
+                                                     "event",
+                                                     "watermark",
+                                                     "idle",
+                                                     "active",
+                                                     "Event",
+                                                     "x",
+                                                     "s1",
+                                                     "99999999999999999999",
+                                                     "-9223372036854775808",
+                                                     "9223372036854775807",
+                                                     "123456789012345678",
+                                                     "2147483647",
+                                                     "2147483648",
+                                                     "-1",
+                                                     "\"a,b\"",
+                                                     "\"\"",
+                                                     "\"7\"",
+                                                     "a\"b",
+                                                     "1\r2",
+                                                     "+",
+                                                     "-",
+                                                     "0x10",
+                                                     "12345678",
+                                                     "123456789",
+                                                     "1234567a",
+                                                     "a2345678",
+                                                     "-12345678",
+                                                     "+99999999",
+                                                     "00000000",
+                                                     "1/2",
+                                                     ":",
+                                                     "9:",
+                                                     "/9",
+                                                     "-",
+                                                     "1 2"});
 }
 
 // A cell for column `column` of the header below: mostly one that parses
 // there (so that whole lines are valid), sometimes a tricky one.
 rc::Gen<std::string> CellFor(size_t column) {
   static const std::vector<std::vector<std::string>> kValid = {
-      {"s1", "k0178", " s 2 ", "x"},              // sensor_id
+      {"s1", "k0178", " s 2 ", "x"},                                  // sensor_id
       {"8", "-5", "+7", "007", "123456789", "12345678", "99999999"},  // ts
-      {"112", "21.5", "-3", ".5", "1e3", ""},     // temperature
-      {"true", "false", "TRUE", ""},              // ok
-      {"", "event", "watermark", "idle", "active"},  // @kind
-      {"0", "3", "", "2147483647"},               // @partition
-      {"76", "0", "", "-4"},                      // @arrival
+      {"112", "21.5", "-3", ".5", "1e3", ""},                         // temperature
+      {"true", "false", "TRUE", ""},                                  // ok
+      {"", "event", "watermark", "idle", "active"},                   // @kind
+      {"0", "3", "", "2147483647"},                                   // @partition
+      {"76", "0", "", "-4"},                                          // @arrival
   };
   return rc::gen::weightedOneOf<std::string>(
       {{3, rc::gen::elementOf(kValid[column % kValid.size()])}, {1, TrickyCell()}});

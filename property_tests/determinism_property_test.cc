@@ -5,11 +5,11 @@
 // be compared once the reports library lands.)
 //
 // The mutation test swaps two records of a sink in the second run.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
+#include <sstream>
 
 #include <boost/test/unit_test.hpp>
-#include <sstream>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "property_tests/gen/run_views.h"
 

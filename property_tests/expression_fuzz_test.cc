@@ -6,13 +6,13 @@
 // 2. The same holds for mutations (byte insertions, deletions, replacements,
 //    token splices) of valid expressions.
 // The grammar's precedence is checked in expression_precedence_property_test.cc.
+#include <string>
+#include <vector>
+
+#include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
-#include <string>
-#include <vector>
 
 #include "engine/expression.h"
 #include "property_tests/gen/expression_gen.h"
@@ -173,18 +173,14 @@ std::string Mutate(std::string text) {
   for (int i = 0; i < mutations; ++i) {
     const size_t pos = *rc::gen::inRange<size_t>(0, text.size() + 1);
     switch (*rc::gen::inRange(0, 5)) {
-      case 0:
-        text.insert(pos, 1, FuzzByte());
-        break;
+      case 0: text.insert(pos, 1, FuzzByte()); break;
       case 1:
         if (pos < text.size()) text.erase(pos, *rc::gen::inRange<size_t>(1, 4));
         break;
       case 2:
         if (pos < text.size()) text[pos] = FuzzByte();
         break;
-      case 3:
-        text.insert(pos, *rc::gen::elementOf(Vocabulary()));
-        break;
+      case 3: text.insert(pos, *rc::gen::elementOf(Vocabulary())); break;
       default: {  // duplicate a slice somewhere else
         const size_t from = *rc::gen::inRange<size_t>(0, text.size() + 1);
         const size_t length = *rc::gen::inRange<size_t>(0, 12);

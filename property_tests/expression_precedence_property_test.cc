@@ -3,15 +3,15 @@
 // type and evaluate to the same value on random records: so the parser's
 // precedence and associativity agree with the documented grammar
 // (docs/expressions.md).
-#include <fmt/format.h>
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/expression.h"
 #include "property_tests/gen/expression_gen.h"
@@ -43,14 +43,10 @@ class TreeGenerator {
   Printed Of(ValueType type, int depth) {
     if (depth == 0 || *rc::gen::inRange(0, 4) == 0) return Leaf(type);
     switch (type) {
-      case ValueType::kInt:
-        return Int(depth - 1);
-      case ValueType::kDouble:
-        return Double(depth - 1);
-      case ValueType::kString:
-        return String(depth - 1);
-      default:
-        return Bool(depth - 1);
+      case ValueType::kInt: return Int(depth - 1);
+      case ValueType::kDouble: return Double(depth - 1);
+      case ValueType::kString: return String(depth - 1);
+      default: return Bool(depth - 1);
     }
   }
 
@@ -130,16 +126,11 @@ class TreeGenerator {
       case 1:
         return Binary(Pick({"*", "/", "%"}), 6, Of(ValueType::kInt, depth),
                       Of(ValueType::kInt, depth));
-      case 2:
-        return Prefix("-", 7, Of(ValueType::kInt, depth));
-      case 3:
-        return Call("length", {Of(ValueType::kString, depth)});
-      case 4:
-        return Call(Pick({"abs", "ABS"}), {Of(ValueType::kInt, depth)});
-      case 5:
-        return Call("int", {Of(AnyType(), depth)});
-      default:
-        return Call("coalesce", {Of(ValueType::kInt, depth), Of(ValueType::kInt, depth)});
+      case 2: return Prefix("-", 7, Of(ValueType::kInt, depth));
+      case 3: return Call("length", {Of(ValueType::kString, depth)});
+      case 4: return Call(Pick({"abs", "ABS"}), {Of(ValueType::kInt, depth)});
+      case 5: return Call("int", {Of(AnyType(), depth)});
+      default: return Call("coalesce", {Of(ValueType::kInt, depth), Of(ValueType::kInt, depth)});
     }
   }
 
@@ -153,18 +144,12 @@ class TreeGenerator {
                                          : Binary(op, level, number(), d);
     };
     switch (*rc::gen::inRange(0, 6)) {
-      case 0:
-        return mixed(Pick({"+", "-"}), 5);
-      case 1:
-        return mixed(Pick({"*", "/", "%"}), 6);
-      case 2:
-        return Prefix("-", 7, Of(ValueType::kDouble, depth));
-      case 3:
-        return Call("abs", {Of(ValueType::kDouble, depth)});
-      case 4:
-        return Call("double", {Of(AnyType(), depth)});
-      default:
-        return Call("coalesce", {Of(ValueType::kDouble, depth), number()});
+      case 0: return mixed(Pick({"+", "-"}), 5);
+      case 1: return mixed(Pick({"*", "/", "%"}), 6);
+      case 2: return Prefix("-", 7, Of(ValueType::kDouble, depth));
+      case 3: return Call("abs", {Of(ValueType::kDouble, depth)});
+      case 4: return Call("double", {Of(AnyType(), depth)});
+      default: return Call("coalesce", {Of(ValueType::kDouble, depth), number()});
     }
   }
 
@@ -172,18 +157,12 @@ class TreeGenerator {
     const auto s = [&] { return Of(ValueType::kString, depth); };
     const auto i = [&] { return Of(ValueType::kInt, depth); };
     switch (*rc::gen::inRange(0, 6)) {
-      case 0:
-        return Binary("+", 5, s(), s());
-      case 1:
-        return Call(Pick({"lower", "upper"}), {s()});
-      case 2:
-        return Call("substr", {s(), i(), i()});
-      case 3:
-        return Call("substr", {s(), i()});
-      case 4:
-        return Call("string", {Of(AnyType(), depth)});
-      default:
-        return Call("coalesce", {s(), s()});
+      case 0: return Binary("+", 5, s(), s());
+      case 1: return Call(Pick({"lower", "upper"}), {s()});
+      case 2: return Call("substr", {s(), i(), i()});
+      case 3: return Call("substr", {s(), i()});
+      case 4: return Call("string", {Of(AnyType(), depth)});
+      default: return Call("coalesce", {s(), s()});
     }
   }
 
@@ -196,10 +175,8 @@ class TreeGenerator {
         };
         return Binary(op, 4, n(), n());
       }
-      case 1:
-        return Binary(op, 4, Of(ValueType::kString, depth), Of(ValueType::kString, depth));
-      default:
-        return Binary(op, 4, Of(ValueType::kBool, depth), Of(ValueType::kBool, depth));
+      case 1: return Binary(op, 4, Of(ValueType::kString, depth), Of(ValueType::kString, depth));
+      default: return Binary(op, 4, Of(ValueType::kBool, depth), Of(ValueType::kBool, depth));
     }
   }
 
@@ -227,23 +204,16 @@ class TreeGenerator {
   Printed Bool(int depth) {
     const auto b = [&] { return Of(ValueType::kBool, depth); };
     switch (*rc::gen::inRange(0, 8)) {
-      case 0:
-        return Comparison(depth);
-      case 1:
-        return Binary(Pick({"and", "&&", "AND"}), 2, b(), b());
-      case 2:
-        return Binary(Pick({"or", "||"}), 1, b(), b());
-      case 3:
-        return Prefix(Pick({"not ", "!"}), 3, b());
-      case 4:
-        return In(depth);
+      case 0: return Comparison(depth);
+      case 1: return Binary(Pick({"and", "&&", "AND"}), 2, b(), b());
+      case 2: return Binary(Pick({"or", "||"}), 1, b(), b());
+      case 3: return Prefix(Pick({"not ", "!"}), 3, b());
+      case 4: return In(depth);
       case 5:
         return Call(Pick({"starts_with", "ends_with", "contains"}),
                     {Of(ValueType::kString, depth), Of(ValueType::kString, depth)});
-      case 6:
-        return Call("is_null", {Of(AnyType(), depth)});
-      default:
-        return Call("bool", {Of(AnyType(), depth)});
+      case 6: return Call("is_null", {Of(AnyType(), depth)});
+      default: return Call("bool", {Of(AnyType(), depth)});
     }
   }
 };

@@ -12,14 +12,14 @@
 //
 // Mutation tests break one rule in a copy of the model (ModelBug) and show
 // that the property fails and shrinks to a handful of steps.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 #include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/operator_driver.h"

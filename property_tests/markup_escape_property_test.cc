@@ -5,7 +5,8 @@
 // sweep settings; every report format is rendered, and its markup skeleton
 // must equal the skeleton of the same output for the benign payload "plain":
 // - HTML, SVG and XML (report.html with its timeline: lane labels, late-link
-//   labels and list, the sources' strip, the legend): the sequence of tags (`<` and the name after it), `>`,
+//   labels and list, the sources' strip, the legend): the sequence of tags (`<` and the name after
+//   it), `>`,
 //   `"` and `'` characters: an escaped payload adds none of them.
 // - Markdown: per line that has any, the block marker it starts with, each code
 //   span, and every unescaped character that is inline markup (emphasis,
@@ -20,11 +21,10 @@
 #include <fstream>
 #include <tuple>
 
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "reports/check_report.h"
 #include "reports/github_annotations.h"
@@ -45,9 +45,7 @@ bool IsAsciiAlnum(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-bool IsAsciiPunct(char c) {
-  return c > 0x20 && c < 0x7f && !IsAsciiAlnum(c);
-}
+bool IsAsciiPunct(char c) { return c > 0x20 && c < 0x7f && !IsAsciiAlnum(c); }
 
 Skeleton TagSkeleton(const std::string& text) {
   Skeleton out;
@@ -55,8 +53,8 @@ Skeleton TagSkeleton(const std::string& text) {
     const char c = text[i];
     if (c == '<') {
       size_t end = i + 1;
-      while (end < text.size() && (IsAsciiAlnum(text[end]) || text[end] == '/' || text[end] == '!' ||
-                                   text[end] == '?')) {
+      while (end < text.size() && (IsAsciiAlnum(text[end]) || text[end] == '/' ||
+                                   text[end] == '!' || text[end] == '?')) {
         ++end;
       }
       out.push_back(text.substr(i, end - i));
@@ -158,8 +156,8 @@ Skeleton MarkdownSkeleton(const std::string& text) {
         tokens += " code";
         i = close + run - 1;
       } else if (c == '_') {
-        const bool intraword = i > 0 && i + 1 < line.size() && IsAsciiAlnum(line[i - 1]) &&
-                               IsAsciiAlnum(line[i + 1]);
+        const bool intraword =
+            i > 0 && i + 1 < line.size() && IsAsciiAlnum(line[i - 1]) && IsAsciiAlnum(line[i + 1]);
         if (!intraword) tokens += " _";
       } else if (c == '&') {
         size_t end = i + 1;
@@ -222,7 +220,8 @@ std::string ScenarioText(const std::string& p) {
   const std::tuple<const char*, int, int, int> rows[] = {
       {"k1", 1000, 0, 0}, {"k1", 2000, 100, 1}, {"k2", 30000, 5000, 0}, {"k1", 3000, 6000, 0}};
   for (const auto& [key, ts, arrival, partition] : rows) {
-    events.push_back({{"k", p + key}, {"ts", ts}, {"@arrival", arrival}, {"@partition", partition}});
+    events.push_back(
+        {{"k", p + key}, {"ts", ts}, {"@arrival", arrival}, {"@partition", partition}});
   }
   ordered_json scenario = {
       {"name", p + "n"},
@@ -235,7 +234,8 @@ std::string ScenarioText(const std::string& p) {
           {"event_time", "ts"},
           {"partitions", 2},
           {"watermarks",
-           {{"strategy", "bounded_out_of_orderness"}, {"max_out_of_orderness", "0s"},
+           {{"strategy", "bounded_out_of_orderness"},
+            {"max_out_of_orderness", "0s"},
             {"idleness", "2s"}}}}}}},
       {"streams",
        {{windows,
@@ -262,16 +262,26 @@ Rendered Render(const std::string& p) {
 
   using Status = reports::CheckCase::Status;
   std::vector<reports::CheckCase> cases(2);
-  cases[0] = {.file = p + "/a.yaml", .name = p, .status = Status::kFailed,
-              .diff = {"sink '" + p + "': record 1", "  actual {" + p + "}"}, .error = ""};
-  cases[1] = {.file = p + ".yaml", .name = "", .status = Status::kBadInput, .diff = {},
+  cases[0] = {.file = p + "/a.yaml",
+              .name = p,
+              .status = Status::kFailed,
+              .diff = {"sink '" + p + "': record 1", "  actual {" + p + "}"},
+              .error = ""};
+  cases[1] = {.file = p + ".yaml",
+              .name = "",
+              .status = Status::kBadInput,
+              .diff = {},
               .error = p + ".yaml:1:1: error: " + p + "\n  hint: " + p};
   r.junit = reports::FormatJUnit(cases);
   r.check_summary = reports::FormatCheckSummary(cases);
 
-  reports::SweepReport sweep{.scenario = p + ".yaml", .name = p, .scenario_hash = 1,
-                             .settings = {{.key = p + "k", .values = {p + "v"}}}, .points = 1,
-                             .shard = {}, .results = {}};
+  reports::SweepReport sweep{.scenario = p + ".yaml",
+                             .name = p,
+                             .scenario_hash = 1,
+                             .settings = {{.key = p + "k", .values = {p + "v"}}},
+                             .points = 1,
+                             .shard = {},
+                             .results = {}};
   sim::SweepMetrics metrics;
   metrics.latency_median_ms = 10;
   metrics.latency_max_ms = 20;
@@ -279,7 +289,8 @@ Rendered Render(const std::string& p) {
   r.sweep_md = reports::FormatSweepMarkdown(sweep);
   r.sweep_html = reports::FormatSweepHtml(sweep);
   r.sweep_svg = reports::FormatSweepSvg(sweep);
-  r.annotation = reports::GithubAnnotation(reports::AnnotationLevel::kError, {p + "f", 3, 4}, p + "m");
+  r.annotation =
+      reports::GithubAnnotation(reports::AnnotationLevel::kError, {p + "f", 3, 4}, p + "m");
   return r;
 }
 
@@ -307,27 +318,34 @@ void ExpectSameSkeleton(const Skeleton& hostile, const Skeleton& plain, const st
   while (at < hostile.size() && at < plain.size() && hostile[at] == plain[at]) ++at;
   auto around = [at](const Skeleton& s) {
     std::string out;
-    for (size_t i = at >= 3 ? at - 3 : 0; i < s.size() && i < at + 3; ++i) out += (i == at ? " >>" : " ") + s[i];
+    for (size_t i = at >= 3 ? at - 3 : 0; i < s.size() && i < at + 3; ++i)
+      out += (i == at ? " >>" : " ") + s[i];
     return out;
   };
   RC_FAIL(writer + ": markup differs at token " + std::to_string(at) + ":" + around(hostile) +
           "\n  benign:" + around(plain));
 }
 
-void CheckNoMarkupSurvives(const std::string& payload, const Rendered& hostile, const Rendered& plain) {
+void CheckNoMarkupSurvives(const std::string& payload, const Rendered& hostile,
+                           const Rendered& plain) {
   RC_ASSERT(hostile.report.size() == plain.report.size());
-  ExpectSameSkeleton(TagSkeleton(File(hostile, "report.html")), TagSkeleton(File(plain, "report.html")), "report.html");
-  ExpectSameSkeleton(MarkdownSkeleton(File(hostile, "report.md")), MarkdownSkeleton(File(plain, "report.md")), "report.md");
+  ExpectSameSkeleton(TagSkeleton(File(hostile, "report.html")),
+                     TagSkeleton(File(plain, "report.html")), "report.html");
+  ExpectSameSkeleton(MarkdownSkeleton(File(hostile, "report.md")),
+                     MarkdownSkeleton(File(plain, "report.md")), "report.md");
   ExpectSameSkeleton(TagSkeleton(hostile.junit), TagSkeleton(plain.junit), "JUnit XML");
-  ExpectSameSkeleton(MarkdownSkeleton(hostile.check_summary), MarkdownSkeleton(plain.check_summary), "check summary");
-  ExpectSameSkeleton(MarkdownSkeleton(hostile.sweep_md), MarkdownSkeleton(plain.sweep_md), "sweep Markdown");
+  ExpectSameSkeleton(MarkdownSkeleton(hostile.check_summary), MarkdownSkeleton(plain.check_summary),
+                     "check summary");
+  ExpectSameSkeleton(MarkdownSkeleton(hostile.sweep_md), MarkdownSkeleton(plain.sweep_md),
+                     "sweep Markdown");
   ExpectSameSkeleton(TagSkeleton(hostile.sweep_html), TagSkeleton(plain.sweep_html), "sweep HTML");
   ExpectSameSkeleton(TagSkeleton(hostile.sweep_svg), TagSkeleton(plain.sweep_svg), "sweep SVG");
   // report.json carries the payload as it is, as data.
   RC_ASSERT(HoldsString(nlohmann::json::parse(File(hostile, "report.json")), payload + "s"));
   for (size_t sink = 0; sink < 2; ++sink) {
     for (const std::string& cell : CsvCells(File(hostile, ".csv", sink))) {
-      RC_ASSERT(cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos);
+      RC_ASSERT(cell.empty() ||
+                std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos);
     }
   }
   const std::string& line = hostile.annotation;
@@ -358,8 +376,9 @@ BOOST_AUTO_TEST_CASE(the_markdown_skeleton_sees_unescaped_markup) {
   for (const std::string raw : {"<b>x</b>", "*x*", "[x](y)", "a|b", "&lt;", "~~x~~", "`x", "# x",
                                 "- x", "1. x", "    x", "_x_"}) {
     BOOST_TEST(MarkdownSkeleton("- " + raw + "\n") != MarkdownSkeleton("- plain\n"), raw);
-    BOOST_TEST(MarkdownSkeleton("- " + reports::MarkdownText(raw) + "\n") == MarkdownSkeleton("- plain\n"),
-               raw);
+    BOOST_TEST(
+        MarkdownSkeleton("- " + reports::MarkdownText(raw) + "\n") == MarkdownSkeleton("- plain\n"),
+        raw);
   }
   BOOST_TEST(MarkdownSkeleton("| `a|b` |\n") != MarkdownSkeleton("| `ab` |\n"));
   BOOST_TEST(MarkdownSkeleton("| " + reports::MarkdownCode("a|b`", true) + " |\n") ==
@@ -367,7 +386,8 @@ BOOST_AUTO_TEST_CASE(the_markdown_skeleton_sees_unescaped_markup) {
 }
 
 BOOST_AUTO_TEST_CASE(the_tag_skeleton_sees_unescaped_markup) {
-  BOOST_TEST(TagSkeleton("<td>" + std::string("<img src=x>") + "</td>") != TagSkeleton("<td>x</td>"));
+  BOOST_TEST(TagSkeleton("<td>" + std::string("<img src=x>") + "</td>") !=
+             TagSkeleton("<td>x</td>"));
   BOOST_TEST(TagSkeleton("<a title=\"" + reports::HtmlEscape("\" onclick=\"x") + "\">") ==
              TagSkeleton("<a title=\"x\">"));
   BOOST_TEST(TagSkeleton("<a title=\"\" onclick=\"x\">") != TagSkeleton("<a title=\"x\">"));

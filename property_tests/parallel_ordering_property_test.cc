@@ -11,12 +11,12 @@
 //     it fired first depends on the schedule — a legitimate difference.
 // Mutation tests swap two records of one key and partition in a sink, and
 // drop one window result from the parallel run.
+#include <algorithm>
+#include <map>
+
+#include <boost/test/unit_test.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
-
-#include <algorithm>
-#include <boost/test/unit_test.hpp>
-#include <map>
 
 #include "property_tests/gen/run_views.h"
 

@@ -81,16 +81,16 @@
 // sim/runtime/runtime_failover_test.cc). And two concurrent checkpoints
 // kept a finished bounded job running for ever, a barrier always in flight
 // (fixed in runtime_flow.cc; pinned by runtime_failover_test.cc).
-#include <fmt/format.h>
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
 #include <algorithm>
-#include <boost/test/unit_test.hpp>
 #include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "property_tests/gen/failure_gen.h"
 #include "property_tests/gen/run_views.h"

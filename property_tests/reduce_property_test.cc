@@ -3,13 +3,13 @@
 // sum, min, max, minBy and maxBy (first or last on ties) over random keyed
 // rows with many ties. Mutation tests break one rule in a copy of the model
 // and show that the property fails and shrinks to a few rows.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/rolling_reduce_operator.h"
 #include "property_tests/gen/counterexample.h"
@@ -46,8 +46,9 @@ std::vector<Triple> RunEngine(ReduceAggregation aggregation, bool first,
           .fields = {}});
   std::vector<Triple> out;
   for (const Triple& row : rows) {
-    const engine::Record r = op.ProcessElement(
-        {.id = 0, .timestamp = engine::Timestamp::Millis(row[2]), .values = {row[0], row[1], row[2]}});
+    const engine::Record r = op.ProcessElement({.id = 0,
+                                                .timestamp = engine::Timestamp::Millis(row[2]),
+                                                .values = {row[0], row[1], row[2]}});
     out.push_back({std::get<int64_t>(r.values[0]), std::get<int64_t>(r.values[1]),
                    std::get<int64_t>(r.values[2])});
   }
@@ -56,16 +57,15 @@ std::vector<Triple> RunEngine(ReduceAggregation aggregation, bool first,
 
 // Rows (k in 0..2, v in 0..3 so that ties are common, i = the row's index).
 rc::Gen<std::vector<Triple>> GenRows() {
-  return rc::gen::map(
-      rc::gen::container<std::vector<std::pair<int64_t, int64_t>>>(
-          rc::gen::pair(rc::gen::inRange<int64_t>(0, 3), rc::gen::inRange<int64_t>(0, 4))),
-      [](const std::vector<std::pair<int64_t, int64_t>>& kv) {
-        std::vector<Triple> rows;
-        for (size_t i = 0; i < kv.size(); ++i) {
-          rows.push_back({kv[i].first, kv[i].second, static_cast<int64_t>(i)});
-        }
-        return rows;
-      });
+  return rc::gen::map(rc::gen::container<std::vector<std::pair<int64_t, int64_t>>>(rc::gen::pair(
+                          rc::gen::inRange<int64_t>(0, 3), rc::gen::inRange<int64_t>(0, 4))),
+                      [](const std::vector<std::pair<int64_t, int64_t>>& kv) {
+                        std::vector<Triple> rows;
+                        for (size_t i = 0; i < kv.size(); ++i) {
+                          rows.push_back({kv[i].first, kv[i].second, static_cast<int64_t>(i)});
+                        }
+                        return rows;
+                      });
 }
 
 std::string Show(const Triple& t) {
@@ -75,9 +75,9 @@ std::string Show(const Triple& t) {
 }
 
 void CheckRollingReduce(ReduceBug bug) {
-  const auto aggregation = *rc::gen::element(ReduceAggregation::kSum, ReduceAggregation::kMin,
-                                             ReduceAggregation::kMax, ReduceAggregation::kMinBy,
-                                             ReduceAggregation::kMaxBy);
+  const auto aggregation =
+      *rc::gen::element(ReduceAggregation::kSum, ReduceAggregation::kMin, ReduceAggregation::kMax,
+                        ReduceAggregation::kMinBy, ReduceAggregation::kMaxBy);
   const bool first = *rc::gen::arbitrary<bool>();
   const std::vector<Triple> rows = *GenRows();
   const std::vector<Triple> expected = model::RollingReduce(aggregation, first, rows, bug);
@@ -92,7 +92,9 @@ void CheckRollingReduce(ReduceBug bug) {
   }
 }
 
-RC_BOOST_PROP(rolling_reduce_agrees_with_reference_model, ()) { CheckRollingReduce(ReduceBug::kNone); }
+RC_BOOST_PROP(rolling_reduce_agrees_with_reference_model, ()) {
+  CheckRollingReduce(ReduceBug::kNone);
+}
 
 void ExpectCaught(ReduceBug bug) {
   const MutationOutcome outcome = ExpectFailure([&] { CheckRollingReduce(bug); });
@@ -105,7 +107,9 @@ BOOST_AUTO_TEST_CASE(rolling_reduce_catches_max_taking_the_new_records_fields) {
   ExpectCaught(ReduceBug::kMaxKeepsNewRecord);
 }
 
-BOOST_AUTO_TEST_CASE(rolling_reduce_catches_flipped_ties) { ExpectCaught(ReduceBug::kByTiesFlipped); }
+BOOST_AUTO_TEST_CASE(rolling_reduce_catches_flipped_ties) {
+  ExpectCaught(ReduceBug::kByTiesFlipped);
+}
 
 }  // namespace
 }  // namespace tidemark::props

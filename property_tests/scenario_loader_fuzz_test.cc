@@ -3,12 +3,11 @@
 // engine::InputError located inside the text — never a crash, a hang or
 // another exception. Traces are inline (`events:`), so a loaded scenario is
 // also run to the end.
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/input_error.h"
 #include "sim/planner/job_plan.h"
@@ -82,9 +81,11 @@ std::string Mutate(std::string text, const std::vector<std::tuple<int, size_t, c
       case 1: text.erase(at, 1); break;
       case 2: text[at] = byte; break;
       case 3: {  // duplicate a line: repeated keys, rules and rows
-        const size_t start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+        const size_t start =
+            text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
         const size_t end = text.find('\n', at);
-        const std::string line = text.substr(start, end == std::string::npos ? end : end - start + 1);
+        const std::string line =
+            text.substr(start, end == std::string::npos ? end : end - start + 1);
         text.insert(start, line);
         break;
       }
@@ -111,7 +112,7 @@ RC_BOOST_PROP(mutated_scenarios_load_or_fail_with_a_location, ()) {
   const auto count = *rc::gen::inRange<size_t>(1, 4);
   const auto edits = *rc::gen::container<std::vector<std::tuple<int, size_t, char>>>(
       count, rc::gen::tuple(rc::gen::inRange(0, 4), rc::gen::arbitrary<size_t>(),
-                     rc::gen::elementOf(std::string(" :-{}[],'\"#\n\tx0s1&*!|>%@`"))));
+                            rc::gen::elementOf(std::string(" :-{}[],'\"#\n\tx0s1&*!|>%@`"))));
   LoadPlanRun(Mutate(kValidScenario, edits));
 }
 

@@ -10,11 +10,11 @@
 //     other output unchanged, record for record.
 // Mutation tests move a record to another tag's sink, retype a value, and
 // drop a record from the run with the extra side output.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
+#include <set>
 
 #include <boost/test/unit_test.hpp>
-#include <set>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "property_tests/gen/run_views.h"
 

@@ -5,12 +5,12 @@
 // (kOutputWatermark) strictly increases per (node, subtask).
 //
 // The mutation test repeats one watermark step in the schedule.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 #include <map>
 #include <utility>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "property_tests/gen/run_views.h"
 

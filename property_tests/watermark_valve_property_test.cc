@@ -7,14 +7,14 @@
 //
 // Mutation tests wrap the valve's output (raise one watermark; repeat one)
 // and show that the property notices with a small case.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/status_watermark_valve.h"
 #include "property_tests/gen/counterexample.h"
@@ -37,10 +37,8 @@ std::ostream& operator<<(std::ostream& os, const ValveInput& in) {
   switch (in.kind) {
     case ValveInput::Kind::kWatermark:
       return os << "ch" << in.channel << ":W(" << in.watermark << ")";
-    case ValveInput::Kind::kIdle:
-      return os << "ch" << in.channel << ":IDLE";
-    case ValveInput::Kind::kActive:
-      return os << "ch" << in.channel << ":ACTIVE";
+    case ValveInput::Kind::kIdle: return os << "ch" << in.channel << ":IDLE";
+    case ValveInput::Kind::kActive: return os << "ch" << in.channel << ":ACTIVE";
   }
   return os;
 }

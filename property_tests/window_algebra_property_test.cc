@@ -14,14 +14,14 @@
 // window, a missing sliding window) and run the permutation property on a
 // copy of the model whose new session absorbs only the first session it
 // touches; each must fail with a small case.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
 #include <algorithm>
-#include <boost/test/unit_test.hpp>
 #include <functional>
 #include <numeric>
 #include <sstream>
+
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 
 #include "engine/window_assigner.h"
 #include "property_tests/gen/counterexample.h"

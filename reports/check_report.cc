@@ -90,12 +90,14 @@ std::string FormatCheckSummary(const std::vector<CheckCase>& cases) {
     table += fmt::format("| {} | {} | {} |\n", MarkdownCell(c.name.empty() ? "-" : c.name),
                          MarkdownCode(c.file, /*in_table=*/true), StatusWord(c.status));
     if (c.status == Status::kFailed || c.status == Status::kBadInput) {
-      details += fmt::format("### {}\n\n{}\n", MarkdownText(c.file),
-                             MarkdownCodeBlock(c.status == Status::kFailed ? Join(c.diff) : c.error));
+      details +=
+          fmt::format("### {}\n\n{}\n", MarkdownText(c.file),
+                      MarkdownCodeBlock(c.status == Status::kFailed ? Join(c.diff) : c.error));
     }
   }
-  std::string out = fmt::format("# tidemark check\n\n{} passed, {} failed, {} skipped, {} bad input\n\n",
-                                passed, failed, skipped, bad);
+  std::string out =
+      fmt::format("# tidemark check\n\n{} passed, {} failed, {} skipped, {} bad input\n\n", passed,
+                  failed, skipped, bad);
   out += table;
   if (!details.empty()) out += "\n## Differences\n\n" + details;
   return out;

@@ -42,7 +42,8 @@ std::optional<Duration> SharedBound(const RunStory& story, NodeIndex node) {
     if (!upstream[n]) continue;
     for (const sim::NodeInput& in : plan.nodes[n].inputs) upstream[in.node] = true;
     const PlannedNode::Kind kind = plan.nodes[n].kind;
-    if (n != node && (kind == PlannedNode::Kind::kWindow || kind == PlannedNode::Kind::kKeyedProcess)) {
+    if (n != node &&
+        (kind == PlannedNode::Kind::kWindow || kind == PlannedNode::Kind::kKeyedProcess)) {
       return std::nullopt;
     }
   }
@@ -54,7 +55,7 @@ std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
 }  // namespace
 
 std::optional<LateCounterfactual> LateCounterfactualOf(const RunStory& story,
-                                                        const sim::WindowDecisionRecord& d) {
+                                                       const sim::WindowDecisionRecord& d) {
   const PlannedNode& node = story.plan().nodes[d.node];
   if (node.kind != PlannedNode::Kind::kWindow) return std::nullopt;
   const engine::WindowAssigner& assigner = *node.window->assigner;
@@ -87,8 +88,8 @@ std::optional<LateCounterfactual> LateCounterfactualOf(const RunStory& story,
 std::string LateCounterfactualText(const LateCounterfactual& c) {
   std::vector<std::string> parts;
   if (c.max_out_of_orderness) {
-    parts.push_back(fmt::format("on time with max_out_of_orderness >= {}ms",
-                                c.max_out_of_orderness->millis()));
+    parts.push_back(
+        fmt::format("on time with max_out_of_orderness >= {}ms", c.max_out_of_orderness->millis()));
   }
   if (c.allowed_lateness) {
     parts.push_back(
@@ -134,10 +135,10 @@ std::string PendingCounterfactualText(const sim::JobPlan& plan, const sim::Pendi
   }
   const std::string& name = source_node.name;
   if (low.empty() && !empty.empty() && !source.watermarks.idleness && !others.is_max()) {
-    return fmt::format("with idleness set on {}, partition{} {} (no rows at all) would stop "
-                       "holding it back and the watermark would reach {} >= {}",
-                       name, empty.size() == 1 ? "" : "s", fmt::join(empty, ", "), Ms(others),
-                       Ms(needed));
+    return fmt::format(
+        "with idleness set on {}, partition{} {} (no rows at all) would stop "
+        "holding it back and the watermark would reach {} >= {}",
+        name, empty.size() == 1 ? "" : "s", fmt::join(empty, ", "), Ms(others), Ms(needed));
   }
   std::vector<int32_t> all = low;
   all.insert(all.end(), empty.begin(), empty.end());
@@ -150,9 +151,10 @@ std::string PendingCounterfactualText(const sim::JobPlan& plan, const sim::Pendi
     return fmt::format("it would fire with a row of ts >= {} on {} partition {} (watermark = {})",
                        Ms(ts), name, all.front(), formula);
   }
-  return fmt::format("it would fire with a row of ts >= {} on each of {} partitions {} "
-                     "(watermark = {})",
-                     Ms(ts), name, fmt::join(all, ", "), formula);
+  return fmt::format(
+      "it would fire with a row of ts >= {} on each of {} partitions {} "
+      "(watermark = {})",
+      Ms(ts), name, fmt::join(all, ", "), formula);
 }
 
 }  // namespace tidemark::reports

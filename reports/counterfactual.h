@@ -39,7 +39,7 @@ struct LateCounterfactual {
 // within lateness; nullopt when no exact counterfactual exists (processing
 // time, sessions, a watermark of +inf).
 std::optional<LateCounterfactual> LateCounterfactualOf(const RunStory& story,
-                                                        const sim::WindowDecisionRecord& d);
+                                                       const sim::WindowDecisionRecord& d);
 
 // "on time with max_out_of_orderness >= 2501ms; a late firing with
 // allowed_lateness >= 501ms" (either part may be missing).

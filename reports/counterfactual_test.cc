@@ -59,10 +59,11 @@ BOOST_AUTO_TEST_CASE(a_late_record_names_the_bound_and_lateness_that_would_keep_
              "on time with max_out_of_orderness >= 2501ms; a late firing with allowed_lateness >= "
              "501ms");
   const std::string story = FormatExplanation(run.story, {.record = RecordRef{0, 2}, .stream = {}});
-  BOOST_TEST(story.find("\nWhat raised the watermark (10499 at counts[0]):\n  readings:1 (ts 12500, "
-                        "arrived at 1100) raised the highest timestamp of readings[0] to 12500: "
-                        "12500 - 2000 - 1 = 10499, emitted on its periodic tick at 1200; counts[0] "
-                        "took it from readings[0] at 1200\n") != std::string::npos);
+  BOOST_TEST(
+      story.find("\nWhat raised the watermark (10499 at counts[0]):\n  readings:1 (ts 12500, "
+                 "arrived at 1100) raised the highest timestamp of readings[0] to 12500: "
+                 "12500 - 2000 - 1 = 10499, emitted on its periodic tick at 1200; counts[0] "
+                 "took it from readings[0] at 1200\n") != std::string::npos);
   BOOST_TEST(story.find("\nWhat would have changed it (the same schedule, counts[0]):\n  on time "
                         "with max_out_of_orderness >= 2501ms; a late firing with allowed_lateness "
                         ">= 501ms\n") != std::string::npos);
@@ -121,8 +122,8 @@ BOOST_AUTO_TEST_CASE(idleness_fires_the_window_an_empty_partition_held) {
       "watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s, idleness: 5s}";
   const DetailedRun held(Spec(Text("idle-partition-blocks-window.yaml"), "idle.yaml"));
   BOOST_TEST(held.result.sinks[0].count == 0u);
-  const DetailedRun idle(Spec(Replace(Text("idle-partition-blocks-window.yaml"), strategy, with_idleness),
-                           "idle.yaml"));
+  const DetailedRun idle(Spec(
+      Replace(Text("idle-partition-blocks-window.yaml"), strategy, with_idleness), "idle.yaml"));
   BOOST_TEST(idle.result.sinks[0].count == 1u);
   BOOST_TEST((idle.story.Find(0, 0)->verdict == Verdict::kOnTime));
   BOOST_TEST((idle.story.Find(0, 2)->verdict == Verdict::kPending));

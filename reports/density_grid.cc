@@ -1,9 +1,9 @@
 #include "reports/density_grid.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 

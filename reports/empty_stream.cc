@@ -53,7 +53,8 @@ std::string ClosestCall(const RunStory& story, NodeIndex window) {
     if (d.decision.watermark.is_min()) continue;
     // Late only when every window is: the newest window's cleanup decides.
     Timestamp latest = Timestamp::Min();
-    for (const engine::WindowDecision& w : d.decision.windows) latest = std::max(latest, w.cleanup_time);
+    for (const engine::WindowDecision& w : d.decision.windows)
+      latest = std::max(latest, w.cleanup_time);
     if (latest.is_max()) continue;
     const int64_t m = latest.millis() - d.decision.watermark.millis();
     if (closest == nullptr || m < margin) {
@@ -89,18 +90,20 @@ std::string WhyEmpty(const RunStory& story, NodeIndex node) {
       result.ledger.Count(from, Fate::kRoutedToTag, port) > 0) {
     return "";
   }
-  const std::string head =
-      fmt::format("'{}' is empty: it takes side output '{}' of '{}', and ", n.name, tag, upstream.name);
+  const std::string head = fmt::format("'{}' is empty: it takes side output '{}' of '{}', and ",
+                                       n.name, tag, upstream.name);
   if (upstream.IsUnemittedPort(port)) {
     if (const PlannedNode* emitter = EmitterOf(plan, tag, from)) {
-      return head + fmt::format("'{}' never emits it: the tag is taken from the wrong stream. "
-                                "'{}' emits '{}' (side outputs are not forwarded downstream, "
-                                "§7.2): write 'from: {}'.",
-                                upstream.name, emitter->name, tag, emitter->name);
+      return head + fmt::format(
+                        "'{}' never emits it: the tag is taken from the wrong stream. "
+                        "'{}' emits '{}' (side outputs are not forwarded downstream, "
+                        "§7.2): write 'from: {}'.",
+                        upstream.name, emitter->name, tag, emitter->name);
     }
-    return head + fmt::format("nobody emits it: no rule of any stream sends a record to '{}', "
-                              "and no window has it as its late_output.",
-                              tag);
+    return head + fmt::format(
+                      "nobody emits it: no rule of any stream sends a record to '{}', "
+                      "and no window has it as its late_output.",
+                      tag);
   }
   const bool window = upstream.kind == PlannedNode::Kind::kWindow;
   const bool late_tag =
@@ -121,22 +124,24 @@ std::string WhyEmpty(const RunStory& story, NodeIndex node) {
   if (late_tag) {
     const Timestamp highest = HighestFiniteWatermark(story, from);
     if (highest.is_min()) {
-      return head + fmt::format("the watermark of '{}' never advanced (it stayed -inf until the "
-                                "end{}), so no record could be late: a record is late only once "
-                                "the watermark has passed its window's cleanup time (§1.2).",
-                                upstream.name,
-                                result.pending.empty() ? ", then jumped to +inf" : "");
+      return head + fmt::format(
+                        "the watermark of '{}' never advanced (it stayed -inf until the "
+                        "end{}), so no record could be late: a record is late only once "
+                        "the watermark has passed its window's cleanup time (§1.2).",
+                        upstream.name, result.pending.empty() ? ", then jumped to +inf" : "");
     }
     size_t firings = 0;
     for (const sim::FiringRecord& f : result.firings) firings += f.node == from;
     if (firings == 0) {
-      return head + fmt::format("the window of '{}' never fired: its watermark reached only {}, "
-                                "before any window's cleanup time, so no record was late.",
-                                upstream.name, Ms(highest));
+      return head + fmt::format(
+                        "the window of '{}' never fired: its watermark reached only {}, "
+                        "before any window's cleanup time, so no record was late.",
+                        upstream.name, Ms(highest));
     }
-    return head + fmt::format("nothing was late: every record reached '{}' before its windows' "
-                              "cleanup time (§1.2).{}",
-                              upstream.name, ClosestCall(story, from));
+    return head + fmt::format(
+                      "nothing was late: every record reached '{}' before its windows' "
+                      "cleanup time (§1.2).{}",
+                      upstream.name, ClosestCall(story, from));
   }
   return head + fmt::format("no record of '{}' matched a rule that emits it.", upstream.name);
 }

@@ -45,7 +45,8 @@ RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
     number = std::string_view(text).substr(colon + 1);
   } else if (sources.size() > 1) {
     throw engine::InputError(
-        {flag, 0, 0}, fmt::format("record '{}' is ambiguous: every source has a row {}", text, text),
+        {flag, 0, 0},
+        fmt::format("record '{}' is ambiguous: every source has a row {}", text, text),
         fmt::format("name the source, e.g. {}:{}", names.front(), text));
   }
   const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), ref.row);
@@ -65,7 +66,8 @@ std::string Values(const sim::JobPlan& plan, const RecordStory& r) {
   const engine::Schema& schema = plan.spec.sources[r.source].schema;
   std::vector<std::string> cells;
   for (size_t i = 0; i < r.record.values.size() && i < schema.size(); ++i) {
-    cells.push_back(fmt::format("{}: {}", schema.field(i).name, engine::FormatValue(r.record.values[i])));
+    cells.push_back(
+        fmt::format("{}: {}", schema.field(i).name, engine::FormatValue(r.record.values[i])));
   }
   return fmt::format("{{{}}}", fmt::join(cells, ", "));
 }
@@ -73,15 +75,15 @@ std::string Values(const sim::JobPlan& plan, const RecordStory& r) {
 // "window [0, 10000) max timestamp 9999 > watermark 6999" and the like: the
 // comparison that put the window in its admission class (§1.3, §1.7).
 std::string WindowClause(const engine::WindowDecision& w, Timestamp watermark) {
-  const std::string window = w.window == w.assigned
-                                 ? fmt::format("window {}", w.window.ToString())
-                                 : fmt::format("window {} (merged from {})", w.window.ToString(),
-                                               w.assigned.ToString());
+  const std::string window =
+      w.window == w.assigned
+          ? fmt::format("window {}", w.window.ToString())
+          : fmt::format("window {} (merged from {})", w.window.ToString(), w.assigned.ToString());
   const std::string wm = Ms(watermark);
   switch (w.admission) {
     case engine::WindowAdmission::kOnTime:
-      return fmt::format("{} max timestamp {} > watermark {}", window,
-                         Ms(w.window.max_timestamp()), wm);
+      return fmt::format("{} max timestamp {} > watermark {}", window, Ms(w.window.max_timestamp()),
+                         wm);
     case engine::WindowAdmission::kWithinLateness:
       return fmt::format("{} max timestamp {} <= watermark {} < cleanup {}", window,
                          Ms(w.window.max_timestamp()), wm, Ms(w.cleanup_time));
@@ -116,16 +118,20 @@ std::string DecisionText(const sim::JobPlan& plan, const sim::WindowDecisionReco
                                   on_time + within, e.windows.size());
       }
       if (on_time > 0) return text + ", so the record is on time and joins the window";
-      return text + ", so the record is late but within allowed lateness: it joins the window, "
-                    "which fires again at once";
+      return text +
+             ", so the record is late but within allowed lateness: it joins the window, "
+             "which fires again at once";
     case engine::ElementOutcome::kLateToSideOutput:
-      return text + fmt::format(", so the record is late and goes to {}", LateTag(plan.nodes[d.node]));
+      return text +
+             fmt::format(", so the record is late and goes to {}", LateTag(plan.nodes[d.node]));
     case engine::ElementOutcome::kDroppedLate:
-      return text + ", so the record is late and is dropped (no late output is set; Flink counts "
-                    "it in numLateRecordsDropped)";
+      return text +
+             ", so the record is late and is dropped (no late output is set; Flink counts "
+             "it in numLateRecordsDropped)";
     case engine::ElementOutcome::kDiscarded:
-      return text + ", so no window takes the record, yet it is not late: it is discarded without "
-                    "a trace";
+      return text +
+             ", so no window takes the record, yet it is not late: it is discarded without "
+             "a trace";
   }
   return text;
 }
@@ -165,7 +171,8 @@ std::string FateText(const RunStory& story, const engine::LedgerEntry& e) {
   const PlannedNode& node = story.plan().nodes[e.node];
   switch (e.fate) {
     case Fate::kEmitted: return "passes on along the main output";
-    case Fate::kRoutedToTag: return fmt::format("is routed to side output {}", story.PortName(e.node, e.tag));
+    case Fate::kRoutedToTag:
+      return fmt::format("is routed to side output {}", story.PortName(e.node, e.tag));
     case Fate::kFiltered: return "is dropped: the filter condition is false";
     case Fate::kUnrouted: return "is discarded: no routing rule matches";
     case Fate::kUnconsumed:
@@ -187,8 +194,8 @@ std::string FateText(const RunStory& story, const engine::LedgerEntry& e) {
 std::string InFlightSentence(const RunStory& story, const RecordStory& record,
                              const std::string& head) {
   const engine::LedgerEntry& last = story.result().ledger.entries()[record.ledger.back()];
-  std::string text = fmt::format("{} — at {} it {}", head, story.SubtaskName(last.node, last.subtask),
-                                 FateText(story, last));
+  std::string text = fmt::format("{} — at {} it {}", head,
+                                 story.SubtaskName(last.node, last.subtask), FateText(story, last));
   if (const auto& recovery = story.result().recovery) {
     for (const sim::FailureRecord& f : recovery->failures) {
       if (f.node == last.node && f.subtask == last.subtask && f.at == last.processing_time) {
@@ -291,16 +298,15 @@ std::vector<NarrationLine> Narrator::CoordinatorLines() const {
                                  "exactly-once sinks commit what it covers",
                                  c.id)});
     } else if (c.outcome == sim::CheckpointRecord::Outcome::kAborted) {
-      out.push_back({Kind::kOther, c.ended,
-                     fmt::format("checkpoint {} is aborted ({})", c.id, c.reason)});
+      out.push_back(
+          {Kind::kOther, c.ended, fmt::format("checkpoint {} is aborted ({})", c.id, c.reason)});
     }
   }
   if (!r.job_failed.empty()) {
     out.push_back({Kind::kOther, r.failed_at, "the job is FAILED: " + r.job_failed});
   }
-  std::stable_sort(out.begin(), out.end(), [](const NarrationLine& a, const NarrationLine& b) {
-    return a.time < b.time;
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const NarrationLine& a, const NarrationLine& b) { return a.time < b.time; });
   return out;
 }
 
@@ -313,9 +319,9 @@ void Narrator::Step(size_t index) {
       if (options_.record && step.record == options_.record->row &&
           SourceOf(step.record, step.node, std::nullopt) == options_.record->source &&
           ShowsNode(step.node)) {
-        Add(Kind::kOther, step.time, fmt::format("{} travels over a channel to {}",
-                                                 story_.RecordName(options_.record->source, step.record),
-                                                 where));
+        Add(Kind::kOther, step.time,
+            fmt::format("{} travels over a channel to {}",
+                        story_.RecordName(options_.record->source, step.record), where));
       }
       Entries(index);
       break;
@@ -355,7 +361,8 @@ void Narrator::Step(size_t index) {
     case ScheduleStep::Kind::kEndOfInput:
       if (!options_.record && ShowsNode(step.node)) {
         Add(Kind::kOther, step.time,
-            fmt::format("{} reaches the end of its bounded input: its final watermark is +inf", where));
+            fmt::format("{} reaches the end of its bounded input: its final watermark is +inf",
+                        where));
       }
       break;
     case ScheduleStep::Kind::kCheckpoint:
@@ -411,9 +418,10 @@ void Narrator::Arrival(size_t index) {
     case sim::TraceRowKind::kEvent:
       text += fmt::format(": event time {} {}", Ms(r->record.timestamp), Values(plan_, *r));
       if (r->out_of_order) {
-        text += fmt::format(" — out of order (ts {} arrived before it), which alone does not make "
-                            "it late",
-                            Ms(r->highest_before));
+        text += fmt::format(
+            " — out of order (ts {} arrived before it), which alone does not make "
+            "it late",
+            Ms(r->highest_before));
       }
       break;
     case sim::TraceRowKind::kWatermark:
@@ -443,12 +451,14 @@ void Narrator::Entries(size_t index) {
              result_.window_decisions[decisions[next_decision]].node != e.node) {
         ++next_decision;
       }
-      if (next_decision < decisions.size()) d = &result_.window_decisions[decisions[next_decision++]];
+      if (next_decision < decisions.size())
+        d = &result_.window_decisions[decisions[next_decision++]];
     }
     const uint32_t source =
         SourceOf(e.record, e.node,
                  d == nullptr ? std::nullopt : std::optional<Timestamp>(d->decision.timestamp));
-    if (options_.record && (e.record != options_.record->row || source != options_.record->source)) {
+    if (options_.record &&
+        (e.record != options_.record->row || source != options_.record->source)) {
       continue;
     }
     if (!ShowsNode(e.node)) continue;
@@ -466,7 +476,8 @@ void Narrator::Entries(size_t index) {
 }
 
 void Narrator::SourceWatermark(const ScheduleStep& step) {
-  Timestamp& last = watermark_.try_emplace({step.node, step.subtask}, Timestamp::Min()).first->second;
+  Timestamp& last =
+      watermark_.try_emplace({step.node, step.subtask}, Timestamp::Min()).first->second;
   const Timestamp before = last;
   last = step.watermark;
   if (options_.record || !ShowsNode(step.node)) return;
@@ -495,7 +506,8 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
 }
 
 void Narrator::OperatorWatermark(const ScheduleStep& step) {
-  Timestamp& last = watermark_.try_emplace({step.node, step.subtask}, Timestamp::Min()).first->second;
+  Timestamp& last =
+      watermark_.try_emplace({step.node, step.subtask}, Timestamp::Min()).first->second;
   const Timestamp before = last;
   last = step.watermark;
   if (options_.record || !ShowsNode(step.node)) return;
@@ -531,9 +543,10 @@ void Narrator::Firing(const ScheduleStep& step) {
   std::string kind;
   switch (w.kind) {
     case engine::FiringKind::kOnTime:
-      kind = f.watermark >= max_ts
-                 ? fmt::format("on time: watermark {} >= max timestamp {}", Ms(f.watermark), Ms(max_ts))
-                 : fmt::format("on time: processing time {} >= max timestamp {}", Ms(f.time), Ms(max_ts));
+      kind = f.watermark >= max_ts ? fmt::format("on time: watermark {} >= max timestamp {}",
+                                                 Ms(f.watermark), Ms(max_ts))
+                                   : fmt::format("on time: processing time {} >= max timestamp {}",
+                                                 Ms(f.time), Ms(max_ts));
       break;
     case engine::FiringKind::kLate: {
       // §1.2: the window stays until the watermark reaches its cleanup time,
@@ -551,7 +564,8 @@ void Narrator::Firing(const ScheduleStep& step) {
   const engine::Schema& schema = plan_.nodes[step.node].schema;
   std::vector<std::string> aggregates;
   for (size_t i = 0; i < w.aggregates.size() && 3 + i < schema.size(); ++i) {
-    aggregates.push_back(fmt::format("{} {}", schema.field(3 + i).name, engine::FormatValue(w.aggregates[i])));
+    aggregates.push_back(
+        fmt::format("{} {}", schema.field(3 + i).name, engine::FormatValue(w.aggregates[i])));
   }
   std::string text = fmt::format("{} fires window {} for key {}, {} -> {}",
                                  story_.SubtaskName(step.node, step.subtask), w.window.ToString(),
@@ -631,11 +645,15 @@ std::string WindowWords(const sim::JobPlan& plan, const PlannedNode& node) {
     const sim::WindowSpec& w = *stream.window;
     std::string out;
     switch (w.kind) {
-      case sim::WindowSpec::Kind::kTumbling: out = fmt::format("tumbling {} ms", w.size.millis()); break;
+      case sim::WindowSpec::Kind::kTumbling:
+        out = fmt::format("tumbling {} ms", w.size.millis());
+        break;
       case sim::WindowSpec::Kind::kSliding:
         out = fmt::format("sliding {} ms every {} ms", w.size.millis(), w.slide.millis());
         break;
-      case sim::WindowSpec::Kind::kSession: out = fmt::format("session gap {} ms", w.gap.millis()); break;
+      case sim::WindowSpec::Kind::kSession:
+        out = fmt::format("session gap {} ms", w.gap.millis());
+        break;
       case sim::WindowSpec::Kind::kGlobal: out = "global"; break;
     }
     if (w.time == sim::WindowSpec::Time::kProcessing) out += " of processing time";
@@ -656,7 +674,9 @@ std::string SourceWords(const sim::SourceSpec& spec) {
     case sim::WatermarkSpec::Strategy::kBoundedOutOfOrderness:
       out = fmt::format("watermark = highest timestamp - {} - 1", w.max_out_of_orderness.millis());
       break;
-    case sim::WatermarkSpec::Strategy::kMonotonous: out = "watermark = highest timestamp - 1"; break;
+    case sim::WatermarkSpec::Strategy::kMonotonous:
+      out = "watermark = highest timestamp - 1";
+      break;
     case sim::WatermarkSpec::Strategy::kPunctuated: out = "punctuated watermarks"; break;
   }
   if (w.interval.millis() > 0) out += fmt::format(" every {} ms", w.interval.millis());
@@ -709,28 +729,30 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   std::string out = fmt::format("Scenario {} ({})\n", plan.spec.name, plan.spec.file);
   if (!plan.spec.description.empty()) out += Indent(plan.spec.description);
   out += "\nJob:\n" + JobLines(plan);
-  out += "\nTimes are milliseconds; name[i] is subtask i of a stream; a record is SOURCE:ROW, "
-         "its 0-based data row in the trace.\n";
+  out +=
+      "\nTimes are milliseconds; name[i] is subtask i of a stream; a record is SOURCE:ROW, "
+      "its 0-based data row in the trace.\n";
   if (story.cut()) out += "\n" + DetailCutNote(story) + "\n";
   const RecordStory* focus = nullptr;
   if (options.record) {
     focus = story.Find(options.record->source, options.record->row);
     if (focus == nullptr) {
-      throw engine::InputError({"--record", 0, 0},
-                               fmt::format("source '{}' has no row {}",
-                                           plan.spec.sources[options.record->source].name,
-                                           options.record->row),
-                               story.cut() ? fmt::format("a long trace is told for its first {} "
-                                                         "rows of each source",
-                                                         story.max_rows())
-                                           : fmt::format("rows are numbered from 0; this source has {}",
-                                                         story.records().size()));
+      throw engine::InputError(
+          {"--record", 0, 0},
+          fmt::format("source '{}' has no row {}", plan.spec.sources[options.record->source].name,
+                      options.record->row),
+          story.cut() ? fmt::format("a long trace is told for its first {} "
+                                    "rows of each source",
+                                    story.max_rows())
+                      : fmt::format("rows are numbered from 0; this source has {}",
+                                    story.records().size()));
     }
     out += fmt::format("\nThe story of {} (line {}): {}\n", story.RecordName(*focus), focus->line,
                        Values(plan, *focus));
     if (focus->ambiguous) {
-      out += "  note: past a union the ledger cannot tell rows of different sources with the "
-             "same id apart; lines below may include another source's row with this id\n";
+      out +=
+          "  note: past a union the ledger cannot tell rows of different sources with the "
+          "same id apart; lines below may include another source's row with this id\n";
     }
   }
   out += "\nTimeline:\n";

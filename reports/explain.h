@@ -34,7 +34,7 @@ RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
                          const std::string& flag = "--record");
 
 struct ExplainOptions {
-  std::optional<RecordRef> record;      // only this record's story
+  std::optional<RecordRef> record;       // only this record's story
   std::optional<sim::NodeIndex> stream;  // only what happens at this stream's node
 };
 

@@ -30,25 +30,35 @@ BOOST_AUTO_TEST_CASE(every_flagship_record_gets_its_deciding_inequality) {
   const std::string late = ", so the record is late and goes to 'late-readings'";
   const std::vector<std::string> expected = {
       "readings:0 (line 2, ts 1000): on_time — averages[0]: window [0, 10000) max timestamp 9999 > "
-      "watermark -inf" + on_time,
+      "watermark -inf" +
+          on_time,
       "readings:1 (line 3, ts 4000): on_time — averages[0]: window [0, 10000) max timestamp 9999 > "
-      "watermark -1001" + on_time,
+      "watermark -1001" +
+          on_time,
       "readings:2 (line 4, ts 3000): on_time — averages[0]: window [0, 10000) max timestamp 9999 > "
-      "watermark 1999" + on_time,
+      "watermark 1999" +
+          on_time,
       "readings:3 (line 5, ts 9000): on_time — averages[0]: window [0, 10000) max timestamp 9999 > "
-      "watermark 1999" + on_time,
+      "watermark 1999" +
+          on_time,
       "readings:4 (line 6, ts 7000): on_time — averages[0]: window [0, 10000) max timestamp 9999 > "
-      "watermark 6999" + on_time,
+      "watermark 6999" +
+          on_time,
       "readings:5 (line 7, ts 12500): on_time — averages[0]: window [10000, 20000) max timestamp "
-      "19999 > watermark 6999" + on_time,
+      "19999 > watermark 6999" +
+          on_time,
       "readings:6 (line 8, ts 8000): late_to_side_output — averages[0]: window [0, 10000) cleanup "
-      "9999 <= watermark 10499" + late,
+      "9999 <= watermark 10499" +
+          late,
       "readings:7 (line 9, ts 11000): on_time — averages[0]: window [10000, 20000) max timestamp "
-      "19999 > watermark 10499" + on_time,
+      "19999 > watermark 10499" +
+          on_time,
       "readings:8 (line 10, ts 9500): late_to_side_output — averages[0]: window [0, 10000) cleanup "
-      "9999 <= watermark 10499" + late,
+      "9999 <= watermark 10499" +
+          late,
       "readings:9 (line 11, ts 15000): on_time — averages[0]: window [10000, 20000) max timestamp "
-      "19999 > watermark 10499" + on_time,
+      "19999 > watermark 10499" +
+          on_time,
   };
   BOOST_REQUIRE_EQUAL(run.story.records().size(), expected.size());
   const std::string text = FormatExplanation(run.story, {});
@@ -61,25 +71,29 @@ BOOST_AUTO_TEST_CASE(every_flagship_record_gets_its_deciding_inequality) {
 BOOST_AUTO_TEST_CASE(flagship_timeline_shows_watermarks_firings_and_out_of_order_arrivals) {
   const DetailedRun run("sensors/late-sensor-readings.yaml");
   const std::string text = FormatExplanation(run.story, {});
-  BOOST_TEST(Contains(text, "    1200  readings[0] emits watermark 1999 (was -1001) = highest "
-                            "timestamp 4000 - out-of-orderness 2000 - 1\n"));
+  BOOST_TEST(Contains(text,
+                      "    1200  readings[0] emits watermark 1999 (was -1001) = highest "
+                      "timestamp 4000 - out-of-orderness 2000 - 1\n"));
   BOOST_TEST(Contains(text, "    5200  averages[0] watermark 6999 -> 10499, from readings[0]\n"));
-  BOOST_TEST(Contains(text, "    5200  averages[0] fires window [0, 10000) for key sensor_1, on "
-                            "time: watermark 10499 >= max timestamp 9999 -> avg_temp 21.75, n 4; "
-                            "contents: readings:0, readings:1, readings:3, readings:4\n"));
-  BOOST_TEST(Contains(text, "readings:4 arrives at readings[0] from partition 0: event time 7000 "
-                            "{sensor_id: sensor_1, ts: 7000, temperature: 21} — out of order (ts "
-                            "9000 arrived before it), which alone does not make it late\n"));
+  BOOST_TEST(Contains(text,
+                      "    5200  averages[0] fires window [0, 10000) for key sensor_1, on "
+                      "time: watermark 10499 >= max timestamp 9999 -> avg_temp 21.75, n 4; "
+                      "contents: readings:0, readings:1, readings:3, readings:4\n"));
+  BOOST_TEST(Contains(text,
+                      "readings:4 arrives at readings[0] from partition 0: event time 7000 "
+                      "{sensor_id: sensor_1, ts: 7000, temperature: 21} — out of order (ts "
+                      "9000 arrived before it), which alone does not make it late\n"));
 }
 
 BOOST_AUTO_TEST_CASE(record_story_follows_one_record_to_its_sink) {
   const DetailedRun run("sensors/late-sensor-readings.yaml");
-  const std::string text =
-      FormatExplanation(run.story, {.record = ParseRecordRef(run.plan, "readings:8"), .stream = {}});
+  const std::string text = FormatExplanation(
+      run.story, {.record = ParseRecordRef(run.plan, "readings:8"), .stream = {}});
   BOOST_TEST(Contains(text, "The story of readings:8 (line 10)"));
-  BOOST_TEST(Contains(text, "    8000  averages[0] decides readings:8 (ts 9500): window [0, 10000) "
-                            "cleanup 9999 <= watermark 10499, so the record is late and goes to "
-                            "'late-readings'\n"));
+  BOOST_TEST(Contains(text,
+                      "    8000  averages[0] decides readings:8 (ts 9500): window [0, 10000) "
+                      "cleanup 9999 <= watermark 10499, so the record is late and goes to "
+                      "'late-readings'\n"));
   BOOST_TEST(Contains(text, "    8000  late[0]: readings:8 reaches sink 'late'\n"));
   BOOST_TEST(!Contains(text, "readings:7"));
   BOOST_TEST(!Contains(text, "fires window"));  // a late record is in no firing
@@ -98,10 +112,12 @@ BOOST_AUTO_TEST_CASE(record_story_names_the_firing_that_emitted_it) {
 BOOST_AUTO_TEST_CASE(within_lateness_states_both_bounds) {
   const DetailedRun run("windows/allowed-lateness-refiring.yaml");
   const std::string text = FormatExplanation(run.story, {});
-  BOOST_TEST(Contains(text, "window [0, 10000) max timestamp 9999 <= watermark 12999 < cleanup "
-                            "14999, so the record is late but within allowed lateness"));
-  BOOST_TEST(Contains(text, "window [0, 10000) cleanup 14999 <= watermark 15999, so the record is "
-                            "late and goes to 'too-late'"));
+  BOOST_TEST(Contains(text,
+                      "window [0, 10000) max timestamp 9999 <= watermark 12999 < cleanup "
+                      "14999, so the record is late but within allowed lateness"));
+  BOOST_TEST(Contains(text,
+                      "window [0, 10000) cleanup 14999 <= watermark 15999, so the record is "
+                      "late and goes to 'too-late'"));
   BOOST_TEST(Contains(text, "a late firing within allowed lateness"));
 }
 
@@ -132,11 +148,13 @@ BOOST_AUTO_TEST_CASE(record_ref_parses_source_and_row) {
 BOOST_AUTO_TEST_CASE(a_union_names_each_row_by_its_own_source) {
   const DetailedRun run("checkpoints/replay-makes-a-record-late.yaml");
   const std::string text = FormatExplanation(run.story, {});
-  BOOST_TEST(Contains(text, "     500  windows[0] decides slow:1 (ts 5): window [0, 10) max timestamp 9 "
-                            "> watermark 2"));
+  BOOST_TEST(Contains(text,
+                      "     500  windows[0] decides slow:1 (ts 5): window [0, 10) max timestamp 9 "
+                      "> watermark 2"));
   BOOST_TEST(Contains(text, "     950  windows[0] decides fast:1 (ts 40)"));
-  BOOST_TEST(Contains(text, "    1390  windows[0] decides slow:1 (ts 5): window [0, 10) cleanup 9 <= "
-                            "watermark 29"));
+  BOOST_TEST(Contains(text,
+                      "    1390  windows[0] decides slow:1 (ts 5): window [0, 10) cleanup 9 <= "
+                      "watermark 29"));
   BOOST_TEST(Contains(text, "    1390  late[0]: slow:1 reaches sink 'late'"));
   BOOST_TEST(!Contains(text, "decides fast:1 (ts 5)"));
   BOOST_TEST(!Contains(text, "decides fast:0 (ts 30)"));
@@ -170,8 +188,9 @@ BOOST_AUTO_TEST_CASE(a_record_the_sink_threw_on_is_in_flight_and_replays_keep_th
   const std::string why = VerdictSentence(run.story, *bad);
   BOOST_TEST_MESSAGE(why);
   BOOST_TEST(Contains(why, "in_flight (read again 3 times after restores) — at out[0]"));
-  BOOST_TEST(Contains(why, "and the task failed (sink 'out' threw on a record where v == 'bad' "
-                           "holds)"));
+  BOOST_TEST(Contains(why,
+                      "and the task failed (sink 'out' threw on a record where v == 'bad' "
+                      "holds)"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include <nlohmann/json.hpp>
-
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "engine/input_error.h"
 
@@ -40,9 +39,9 @@ bool ExploreReport::failed() const {
 namespace {
 
 const sim::SeedRun* RunOf(const ExploreReport& r, uint64_t seed) {
-  const auto it = std::lower_bound(
-      r.runs.begin(), r.runs.end(), seed,
-      [](const sim::SeedRun& run, uint64_t s) { return run.seed < s; });
+  const auto it =
+      std::lower_bound(r.runs.begin(), r.runs.end(), seed,
+                       [](const sim::SeedRun& run, uint64_t s) { return run.seed < s; });
   return it != r.runs.end() && it->seed == seed ? &*it : nullptr;
 }
 
@@ -87,11 +86,10 @@ std::string FailureSummary(const ExploreReport& r) {
 
 std::string FormatExploreText(const ExploreReport& r) {
   std::string out;
-  const std::string seeds =
-      r.shard.count == 1
-          ? fmt::format("seeds 0..{}", r.seeds == 0 ? 0 : r.seeds - 1)
-          : fmt::format("shard {} of seeds 0..{}: {} seeds", ShardText(r.shard), r.seeds - 1,
-                        r.runs.size());
+  const std::string seeds = r.shard.count == 1
+                                ? fmt::format("seeds 0..{}", r.seeds == 0 ? 0 : r.seeds - 1)
+                                : fmt::format("shard {} of seeds 0..{}: {} seeds",
+                                              ShardText(r.shard), r.seeds - 1, r.runs.size());
   const std::string failures =
       r.failures == 0 ? "" : fmt::format(", {} per run", Plural(r.failures, "failure"));
   out += fmt::format("explore {} ({}): {}{}, {} outcome{}\n", r.name, r.scenario, seeds, failures,
@@ -99,13 +97,12 @@ std::string FormatExploreText(const ExploreReport& r) {
   for (size_t i = 0; i < r.outcomes.size(); ++i) {
     const sim::OutcomeGroup& g = r.outcomes[i];
     const sim::SeedRun* first = r.failures == 0 ? nullptr : RunOf(r, g.first_seed);
-    const std::string as_free =
-        first != nullptr && first->outcome == first->failure_free_outcome
-            ? ": the failure-free output"
-            : "";
-    out += fmt::format("outcome {}  {}  {} run{}, first seed {}{}\n", i + 1,
-                       sim::HashText(g.outcome), g.runs, g.runs == 1 ? "" : "s", g.first_seed,
-                       as_free);
+    const std::string as_free = first != nullptr && first->outcome == first->failure_free_outcome
+                                    ? ": the failure-free output"
+                                    : "";
+    out +=
+        fmt::format("outcome {}  {}  {} run{}, first seed {}{}\n", i + 1, sim::HashText(g.outcome),
+                    g.runs, g.runs == 1 ? "" : "s", g.first_seed, as_free);
   }
   for (size_t d = 0; d < r.divergences.size(); ++d) {
     const sim::Divergence& div = r.divergences[d];
@@ -115,12 +112,13 @@ std::string FormatExploreText(const ExploreReport& r) {
     }
     if (div.against_failure_free) {
       const sim::SeedRun* run = RunOf(r, div.other.first_seed);
-      out += fmt::format("\noutcome {} (seed {}, failing at {}) differs from seed {} without "
-                         "failures:\n",
-                         number, div.other.first_seed,
-                         run == nullptr ? std::string("?")
-                                        : fmt::format("{}", fmt::join(run->failure_points, ", ")),
-                         div.other.first_seed);
+      out += fmt::format(
+          "\noutcome {} (seed {}, failing at {}) differs from seed {} without "
+          "failures:\n",
+          number, div.other.first_seed,
+          run == nullptr ? std::string("?")
+                         : fmt::format("{}", fmt::join(run->failure_points, ", ")),
+          div.other.first_seed);
     } else {
       out += fmt::format("\noutcome {} (seed {}) differs from outcome 1 (seed {}):\n", number,
                          div.other.first_seed, div.base.first_seed);
@@ -146,10 +144,10 @@ std::string FormatExploreText(const ExploreReport& r) {
     }
   }
   if (r.unexplained > 0) {
-    out += fmt::format("\n{} more outcome{} differ{} from the failure-free run: not explained (the "
-                       "runs are in the JSON)\n",
-                       r.unexplained, r.unexplained == 1 ? "" : "s",
-                       r.unexplained == 1 ? "s" : "");
+    out += fmt::format(
+        "\n{} more outcome{} differ{} from the failure-free run: not explained (the "
+        "runs are in the JSON)\n",
+        r.unexplained, r.unexplained == 1 ? "" : "s", r.unexplained == 1 ? "s" : "");
   }
   if (r.failures > 0) out += FailureSummary(r);
   const size_t bad = r.RunsWithViolations();
@@ -208,8 +206,8 @@ std::string FormatExploreJson(const ExploreReport& r) {
   j["runs"] = std::move(runs);
   json outcomes = json::array();
   for (const sim::OutcomeGroup& g : r.outcomes) {
-    outcomes.push_back({{"outcome", sim::HashText(g.outcome)}, {"first_seed", g.first_seed},
-                        {"runs", g.runs}});
+    outcomes.push_back(
+        {{"outcome", sim::HashText(g.outcome)}, {"first_seed", g.first_seed}, {"runs", g.runs}});
   }
   j["outcomes"] = std::move(outcomes);
   json divergences = json::array();
@@ -260,8 +258,8 @@ ExploreReport ParseExploreJson(const std::string& text, const std::string& file)
     }
     r.seeds = j.at("seeds").get<uint64_t>();
     r.shard = sim::ParseShard(j.at("shard").get<std::string>(), file);
-    r.order = j.at("order") == "arrival" ? sim::OutcomeOrder::kArrival
-                                         : sim::OutcomeOrder::kMultiset;
+    r.order =
+        j.at("order") == "arrival" ? sim::OutcomeOrder::kArrival : sim::OutcomeOrder::kMultiset;
     r.deterministic = j.at("deterministic").get<bool>();
     r.failures = j.value("failures", uint64_t{0});
     for (const json& item : j.at("runs")) {

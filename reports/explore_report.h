@@ -28,8 +28,8 @@ struct ExploreReport {
   uint64_t seeds = 0;  // the campaign: seeds 0..seeds-1
   sim::Shard shard;
   sim::OutcomeOrder order = sim::OutcomeOrder::kMultiset;
-  bool deterministic = false;  // the scenario demands one outcome
-  uint64_t failures = 0;       // --failures: per run, at points the seed picks
+  bool deterministic = false;      // the scenario demands one outcome
+  uint64_t failures = 0;           // --failures: per run, at points the seed picks
   std::vector<sim::SeedRun> runs;  // sorted by seed
   std::vector<sim::OutcomeGroup> outcomes;
   // Complete campaigns only (not one shard of several): one per outcome

@@ -28,10 +28,12 @@ int64_t SubtaskKey(uint32_t node, uint32_t subtask) {
   return (static_cast<int64_t>(node) << 32) | subtask;
 }
 
-bool LongEnough(const sim::JobPlan& plan, sim::NodeIndex source_node, const Hold& hold, Timestamp at) {
+bool LongEnough(const sim::JobPlan& plan, sim::NodeIndex source_node, const Hold& hold,
+                Timestamp at) {
   const sim::SourcePlan& source = plan.sources[plan.nodes[source_node].source];
   const int64_t interval = std::max<int64_t>(1, source.watermarks.interval.millis());
-  return hold.other_rows >= kMinOtherRows && (at - *hold.start).millis() >= kMinIntervals * interval;
+  return hold.other_rows >= kMinOtherRows &&
+         (at - *hold.start).millis() >= kMinIntervals * interval;
 }
 
 }  // namespace
@@ -47,8 +49,8 @@ std::vector<HeldWatermark> FindHeldWatermarks(const RunStory& story) {
   for (const ScheduleStep& step : schedule) {
     if (step.kind != ScheduleStep::Kind::kWatermark || step.held_by_node < 0) continue;
     if (!is_source(static_cast<uint32_t>(step.held_by_node))) continue;
-    feeders[SubtaskKey(step.node, step.subtask)].insert(
-        SubtaskKey(static_cast<uint32_t>(step.held_by_node), static_cast<uint32_t>(step.held_by_subtask)));
+    feeders[SubtaskKey(step.node, step.subtask)].insert(SubtaskKey(
+        static_cast<uint32_t>(step.held_by_node), static_cast<uint32_t>(step.held_by_subtask)));
   }
   std::erase_if(feeders, [](const auto& f) { return f.second.size() < 2; });
 
@@ -59,9 +61,13 @@ std::vector<HeldWatermark> FindHeldWatermarks(const RunStory& story) {
   auto close_partition = [&](int64_t where, Hold& h, Timestamp at, bool until_end) {
     const auto node = static_cast<uint32_t>(where >> 32);
     if (h.holder >= 0 && h.start && LongEnough(plan, node, h, at)) {
-      partitions.push_back({.node = node, .subtask = static_cast<uint32_t>(where & 0xffffffff),
-                            .partition = static_cast<int32_t>(h.holder), .from = *h.start, .to = at,
-                            .until_end = until_end, .watermark = h.watermark,
+      partitions.push_back({.node = node,
+                            .subtask = static_cast<uint32_t>(where & 0xffffffff),
+                            .partition = static_cast<int32_t>(h.holder),
+                            .from = *h.start,
+                            .to = at,
+                            .until_end = until_end,
+                            .watermark = h.watermark,
                             .other_rows = h.other_rows});
     }
     h.start.reset();
@@ -70,11 +76,16 @@ std::vector<HeldWatermark> FindHeldWatermarks(const RunStory& story) {
   auto close_channel = [&](int64_t where, Hold& h, Timestamp at, bool until_end) {
     const auto source_node = static_cast<uint32_t>(h.holder >> 32);
     if (h.holder >= 0 && h.start && LongEnough(plan, source_node, h, at)) {
-      channels.push_back({.node = source_node, .subtask = static_cast<uint32_t>(h.holder & 0xffffffff),
-                          .partition = -1, .held_node = static_cast<uint32_t>(where >> 32),
+      channels.push_back({.node = source_node,
+                          .subtask = static_cast<uint32_t>(h.holder & 0xffffffff),
+                          .partition = -1,
+                          .held_node = static_cast<uint32_t>(where >> 32),
                           .held_subtask = static_cast<uint32_t>(where & 0xffffffff),
-                          .from = *h.start, .to = at, .until_end = until_end,
-                          .watermark = h.watermark, .other_rows = h.other_rows});
+                          .from = *h.start,
+                          .to = at,
+                          .until_end = until_end,
+                          .watermark = h.watermark,
+                          .other_rows = h.other_rows});
     }
     h.start.reset();
     h.other_rows = 0;
@@ -112,7 +123,8 @@ std::vector<HeldWatermark> FindHeldWatermarks(const RunStory& story) {
         s.holder = step.partition;
         if (s.holder >= 0) {
           const auto last = last_partition_row.find({where, step.partition});
-          s.start = last == last_partition_row.end() ? step.time : std::max(step.time, last->second);
+          s.start =
+              last == last_partition_row.end() ? step.time : std::max(step.time, last->second);
         }
       }
       s.watermark = step.watermark;  // after closing: a hold reports the value it held
@@ -159,34 +171,39 @@ std::string HeldWatermarkText(const sim::JobPlan& plan, const HeldWatermark& hel
   const sim::PlannedNode& node = plan.nodes[held.node];
   const sim::SourcePlan& source = plan.sources[node.source];
   const int64_t ms = (held.to - held.from).millis();
-  const std::string to = held.until_end ? fmt::format("the end, {}", engine::FormatTimestamp(held.to))
-                                         : engine::FormatTimestamp(held.to);
-  const std::string rows = fmt::format("{} row{}", held.other_rows, held.other_rows == 1 ? "" : "s");
+  const std::string to = held.until_end
+                             ? fmt::format("the end, {}", engine::FormatTimestamp(held.to))
+                             : engine::FormatTimestamp(held.to);
+  const std::string rows =
+      fmt::format("{} row{}", held.other_rows, held.other_rows == 1 ? "" : "s");
   std::string out =
       held.partition >= 0
-          ? fmt::format("{}[{}] partition {} held the watermark at {} from processing time {} to {} "
-                        "({} ms) while its other partitions received {}",
-                        node.name, held.subtask, held.partition,
-                        engine::FormatTimestamp(held.watermark), engine::FormatTimestamp(held.from),
-                        to, ms, rows)
-          : fmt::format("{}[{}] held the watermark of {}[{}] at {} from processing time {} to {} "
-                        "({} ms), with no row of its own, while the other subtasks feeding it "
-                        "received {}",
-                        node.name, held.subtask, plan.nodes[held.held_node].name, held.held_subtask,
-                        engine::FormatTimestamp(held.watermark), engine::FormatTimestamp(held.from),
-                        to, ms, rows);
+          ? fmt::format(
+                "{}[{}] partition {} held the watermark at {} from processing time {} to {} "
+                "({} ms) while its other partitions received {}",
+                node.name, held.subtask, held.partition, engine::FormatTimestamp(held.watermark),
+                engine::FormatTimestamp(held.from), to, ms, rows)
+          : fmt::format(
+                "{}[{}] held the watermark of {}[{}] at {} from processing time {} to {} "
+                "({} ms), with no row of its own, while the other subtasks feeding it "
+                "received {}",
+                node.name, held.subtask, plan.nodes[held.held_node].name, held.held_subtask,
+                engine::FormatTimestamp(held.watermark), engine::FormatTimestamp(held.from), to, ms,
+                rows);
   // A timeout well inside the quiet stretch, in whole seconds where it can be.
   const int64_t suggest = ms >= 2000 ? ms / 2 / 1000 * 1000 : std::max<int64_t>(1, ms / 2);
-  const std::string timeout = suggest % 1000 == 0 ? fmt::format("{}s", suggest / 1000)
-                                                  : fmt::format("{}ms", suggest);
+  const std::string timeout =
+      suggest % 1000 == 0 ? fmt::format("{}s", suggest / 1000) : fmt::format("{}ms", suggest);
   if (!source.watermarks.idleness) {
-    out += fmt::format("; add 'idleness: {}' to the watermarks of '{}' so that a partition "
-                       "quiet for that long leaves the minimum (WatermarksWithIdleness)",
-                       timeout, plan.spec.sources[node.source].name);
+    out += fmt::format(
+        "; add 'idleness: {}' to the watermarks of '{}' so that a partition "
+        "quiet for that long leaves the minimum (WatermarksWithIdleness)",
+        timeout, plan.spec.sources[node.source].name);
   } else {
-    out += fmt::format("; its idleness of {} ms is longer than this quiet stretch: a shorter "
-                       "timeout, such as 'idleness: {}', lets the other partitions move it on",
-                       source.watermarks.idleness->millis(), timeout);
+    out += fmt::format(
+        "; its idleness of {} ms is longer than this quiet stretch: a shorter "
+        "timeout, such as 'idleness: {}', lets the other partitions move it on",
+        source.watermarks.idleness->millis(), timeout);
   }
   return out;
 }

@@ -27,7 +27,8 @@ std::string Path(const std::string& scenario) {
 sim::ScenarioSpec Load(const std::string& scenario) { return sim::LoadScenario(Path(scenario)); }
 
 // The scenario's text with `from` replaced by `to`, loaded from its folder.
-sim::ScenarioSpec Edited(const std::string& scenario, const std::string& from, const std::string& to) {
+sim::ScenarioSpec Edited(const std::string& scenario, const std::string& from,
+                         const std::string& to) {
   std::ifstream in(Path(scenario));
   std::stringstream text;
   text << in.rdbuf();
@@ -68,8 +69,8 @@ BOOST_AUTO_TEST_CASE(a_quiet_partition_is_found_holding_the_watermark) {
 // (the timer starts at the tick 1400, the first without a new row) and
 // [0, 10000) fires then, at partition 0's watermark 9999, not at the end.
 BOOST_AUTO_TEST_CASE(the_idleness_it_suggests_ends_the_hold) {
-  const DetailedRun run(Edited(kQuiet, "max_out_of_orderness: 1s}",
-                            "max_out_of_orderness: 1s, idleness: 5s}"));
+  const DetailedRun run(
+      Edited(kQuiet, "max_out_of_orderness: 1s}", "max_out_of_orderness: 1s, idleness: 5s}"));
   BOOST_TEST(FindHeldWatermarks(run.story).empty());
   BOOST_TEST_REQUIRE(!run.result.firings.empty());
   BOOST_TEST(run.result.firings.front().time.millis() == 6400);
@@ -110,7 +111,9 @@ BOOST_AUTO_TEST_CASE(a_quiet_reader_is_found_holding_the_channels_it_feeds) {
 // watermark; the pending windows' chain names it instead.
 BOOST_AUTO_TEST_CASE(partitions_taking_turns_or_never_sending_are_not_findings) {
   BOOST_TEST(FindHeldWatermarks(DetailedRun(Load("formats/orders-kafka.yaml")).story).empty());
-  BOOST_TEST(FindHeldWatermarks(DetailedRun(Load("teaching/idle-partition-blocks-window.yaml")).story).empty());
+  BOOST_TEST(
+      FindHeldWatermarks(DetailedRun(Load("teaching/idle-partition-blocks-window.yaml")).story)
+          .empty());
 }
 
 BOOST_AUTO_TEST_CASE(explain_and_the_reports_show_the_hold) {
@@ -123,16 +126,18 @@ BOOST_AUTO_TEST_CASE(explain_and_the_reports_show_the_hold) {
   BOOST_TEST(FormatMarkdownReport(run.story, context)
                  .find("## Watermark held back\n\n- readings\\[0\\] partition 1 held the watermark "
                        "at 499") != std::string::npos);
-  BOOST_TEST(FormatHtmlReport(run.story, context).find("<h2 id=\"held\">Watermark held back</h2>\n"
-                                                        "<ul class=\"held\">\n<li>" + sentence) !=
-             std::string::npos);
+  BOOST_TEST(FormatHtmlReport(run.story, context)
+                 .find("<h2 id=\"held\">Watermark held back</h2>\n"
+                       "<ul class=\"held\">\n<li>" +
+                       sentence) != std::string::npos);
 }
 
 // report.json lists the hold with the same fields, and a run without one has
 // no `held_watermarks` key (its report stays as it was).
 BOOST_AUTO_TEST_CASE(report_json_lists_holds_only_when_there_are_some) {
   const ReportContext context{.tool_version = "test", .seed = 1};
-  const auto quiet = nlohmann::json::parse(FormatJsonReport(DetailedRun(Load(kQuiet)).story, context));
+  const auto quiet =
+      nlohmann::json::parse(FormatJsonReport(DetailedRun(Load(kQuiet)).story, context));
   BOOST_TEST_REQUIRE(quiet.contains("held_watermarks"));
   const auto& held = quiet["held_watermarks"];
   BOOST_TEST_REQUIRE(held.size() == 1u);

@@ -88,11 +88,10 @@ p.job-failed { color: #b30000; font-weight: 600; }
 
 std::string Meta(const RunStory& story, const ReportContext& context) {
   const sim::ScenarioSpec& spec = story.plan().spec;
-  return fmt::format(
-      "<p class=\"meta\"><b>{}</b> · {} · seed {} · tidemark {} · {}</p>\n",
-      HtmlEscape(ScenarioFileName(spec)), HtmlEscape(ScenarioHash(spec)), context.seed,
-      HtmlEscape(context.tool_version),
-      HtmlEscape(FormatLedgerSummary(story.plan(), story.result())));
+  return fmt::format("<p class=\"meta\"><b>{}</b> · {} · seed {} · tidemark {} · {}</p>\n",
+                     HtmlEscape(ScenarioFileName(spec)), HtmlEscape(ScenarioHash(spec)),
+                     context.seed, HtmlEscape(context.tool_version),
+                     HtmlEscape(FormatLedgerSummary(story.plan(), story.result())));
 }
 
 std::string LedgerTable(const RunStory& story) {
@@ -111,19 +110,22 @@ std::string LedgerTable(const RunStory& story) {
         "style=\"background:{}\"></span>{}</td><td>{}</td></tr>\n",
         HtmlEscape(story.RecordName(r)), r.line, engine::FormatTimestamp(r.record.timestamp),
         r.arrived ? engine::FormatTimestamp(r.arrival) : "", r.partition,
-        HtmlEscape(story.SubtaskName(r.node, r.subtask)), VerdictColour(r.verdict), VerdictName(r.verdict),
+        HtmlEscape(story.SubtaskName(r.node, r.subtask)), VerdictColour(r.verdict),
+        VerdictName(r.verdict),
         HtmlEscape(dash == std::string::npos ? "" : sentence.substr(dash + 5)));
   }
   out += "</table>\n";
   if (story.cut()) {
-    out += fmt::format("<p class=\"note\">The first {} of {} records; report.json holds the first "
-                       "{}, records.jsonl every trace row.</p>\n",
-                       std::min<uint64_t>(kLedgerRows, story.event_count()),
-                       story.result().records_in, story.event_count());
+    out += fmt::format(
+        "<p class=\"note\">The first {} of {} records; report.json holds the first "
+        "{}, records.jsonl every trace row.</p>\n",
+        std::min<uint64_t>(kLedgerRows, story.event_count()), story.result().records_in,
+        story.event_count());
   } else if (story.event_count() > kLedgerRows) {
-    out += fmt::format("<p class=\"note\">The first {} of {} records; report.json holds every "
-                       "one.</p>\n",
-                       kLedgerRows, story.event_count());
+    out += fmt::format(
+        "<p class=\"note\">The first {} of {} records; report.json holds every "
+        "one.</p>\n",
+        kLedgerRows, story.event_count());
   }
   return out;
 }
@@ -135,7 +137,8 @@ std::string SinkTables(const RunStory& story) {
     const sim::SinkOutput& sink = story.result().sinks[s];
     out += fmt::format("<h3>{} ({} record{})</h3>\n<table class=\"sink\"><tr>",
                        HtmlEscape(sink.name), sink.count, sink.count == 1 ? "" : "s");
-    for (const engine::Field& f : sink.schema.fields()) out += "<th>" + HtmlEscape(f.name) + "</th>";
+    for (const engine::Field& f : sink.schema.fields())
+      out += "<th>" + HtmlEscape(f.name) + "</th>";
     out += "</tr>\n";
     for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
       out += "<tr>";
@@ -165,9 +168,10 @@ std::string Narration(const RunStory& story) {
   }
   out += "</ol>\n";
   if (lines.size() > kNarrationLines) {
-    out += fmt::format("<p class=\"note\">The first {} of {} steps; `tidemark explain` prints "
-                       "them all.</p>\n",
-                       kNarrationLines, lines.size());
+    out += fmt::format(
+        "<p class=\"note\">The first {} of {} steps; `tidemark explain` prints "
+        "them all.</p>\n",
+        kNarrationLines, lines.size());
   }
   return out;
 }
@@ -200,9 +204,10 @@ std::string Aggregates(const RunStory& story) {
 std::string PendingList(const RunStory& story) {
   const sim::JobPlan& plan = story.plan();
   if (story.result().pending.empty()) return "";
-  std::string out = "<h2 id=\"pending\">Pending windows</h2>\n<p class=\"lead\">The run ended "
-                    "before these windows fired; their records are pending, not on time.</p>\n"
-                    "<ul class=\"pending\">\n";
+  std::string out =
+      "<h2 id=\"pending\">Pending windows</h2>\n<p class=\"lead\">The run ended "
+      "before these windows fired; their records are pending, not on time.</p>\n"
+      "<ul class=\"pending\">\n";
   for (const sim::PendingSubtask& p : story.result().pending) {
     for (const engine::PendingWindow& w : p.windows) {
       const std::string would = PendingCounterfactualText(plan, p, w);
@@ -240,17 +245,18 @@ std::string RecoverySection(const RunStory& story) {
                          r.failure_count);
     }
   }
-  out += "<table id=\"recovery-sinks\"><tr><th>sink</th><th>guarantee</th><th>written</th>"
-         "<th>visible</th><th>aborted</th><th>uncommitted</th><th>duplicates</th>"
-         "<th>max visibility latency (ms)</th></tr>\n";
+  out +=
+      "<table id=\"recovery-sinks\"><tr><th>sink</th><th>guarantee</th><th>written</th>"
+      "<th>visible</th><th>aborted</th><th>uncommitted</th><th>duplicates</th>"
+      "<th>max visibility latency (ms)</th></tr>\n";
   for (size_t s = 0; s < r.sinks.size(); ++s) {
     const sim::SinkRecovery& sink = r.sinks[s];
     out += fmt::format(
         "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td></tr>\n",
-        HtmlEscape(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee), sink.written,
-        sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
+        HtmlEscape(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee),
+        sink.written, sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
         sink.max_visibility_latency.millis());
   }
   out += "</table>\n";
@@ -265,14 +271,16 @@ std::string RecoverySection(const RunStory& story) {
     out += "<h3>Duplicates, each traced to its first delivery</h3>\n<ol id=\"duplicates\">\n" +
            duplicates + "</ol>\n";
   }
-  out += "<details><summary>Every checkpoint</summary><table id=\"checkpoints\"><tr><th>id</th>"
-         "<th>triggered</th><th>outcome</th><th>at</th><th>reason</th></tr>\n";
+  out +=
+      "<details><summary>Every checkpoint</summary><table id=\"checkpoints\"><tr><th>id</th>"
+      "<th>triggered</th><th>outcome</th><th>at</th><th>reason</th></tr>\n";
   for (const sim::CheckpointRecord& c : r.checkpoints) {
     out += fmt::format(
         "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>"
         "<td class=\"num\">{}</td><td>{}</td></tr>\n",
         c.id, engine::FormatTimestamp(c.triggered), CheckpointOutcomeName(c.outcome),
-        c.outcome == sim::CheckpointRecord::Outcome::kPending ? "" : engine::FormatTimestamp(c.ended),
+        c.outcome == sim::CheckpointRecord::Outcome::kPending ? ""
+                                                              : engine::FormatTimestamp(c.ended),
         HtmlEscape(c.reason));
   }
   return out + "</table></details>\n";
@@ -298,16 +306,18 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
       "<title>tidemark report: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n"
       "<h1>tidemark report: {0}</h1>\n",
       HtmlEscape(spec.name),
-      story.result().recovery ? std::string(kStyle) + std::string(kRecoveryStyle) : std::string(kStyle));
+      story.result().recovery ? std::string(kStyle) + std::string(kRecoveryStyle)
+                              : std::string(kStyle));
   out += Meta(story, context);
   out += Aggregates(story);
   const TimelineHtml timeline = RenderTimeline(story, context.timeline);
-  out += "<h2>Timeline</h2>\n<p class=\"lead\">One lane per key. Each record is a mark at its "
-         "arrival (processing time) and its event time, coloured by what became of it; the step "
-         "line is the watermark of the subtask that judged the lane's records, and a record below "
-         "it may be late. From each late record an arrow leads to the watermark step that made it "
-         "late and a dashed one to the firing of the window it missed. Hover any element for "
-         "details.</p>\n";
+  out +=
+      "<h2>Timeline</h2>\n<p class=\"lead\">One lane per key. Each record is a mark at its "
+      "arrival (processing time) and its event time, coloured by what became of it; the step "
+      "line is the watermark of the subtask that judged the lane's records, and a record below "
+      "it may be late. From each late record an arrow leads to the watermark step that made it "
+      "late and a dashed one to the firing of the window it missed. Hover any element for "
+      "details.</p>\n";
   out += timeline.notes + timeline.legend + timeline.svg + timeline.late_list;
   if (!spec.description.empty()) {
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
@@ -320,7 +330,8 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
   out += "<h2>Outputs</h2>\n" + SinkTables(story);
   out += "<h2>Narration</h2>\n" + Narration(story);
   out += "<footer id=\"report-end\" class=\"note\">Written by tidemark " +
-         HtmlEscape(context.tool_version) + "; the same scenario and seed give this file byte for byte.</footer>\n";
+         HtmlEscape(context.tool_version) +
+         "; the same scenario and seed give this file byte for byte.</footer>\n";
   return out + "</body>\n</html>\n";
 }
 

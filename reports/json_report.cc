@@ -62,7 +62,6 @@ json Values(const std::vector<engine::Value>& values) {
 
 json Time(engine::Timestamp t) { return t.millis(); }
 
-
 json Fields(const engine::Schema& schema) {
   json out = json::array();
   for (const engine::Field& f : schema.fields()) {
@@ -78,11 +77,12 @@ json Operators(const sim::JobPlan& plan) {
     json inputs = json::array();
     for (const sim::NodeInput& in : node.inputs) {
       static constexpr std::string_view kPartitioning[] = {"forward", "rebalance", "hash"};
-      inputs.push_back({{"operator", in.node},
-                        {"side_output", in.port == engine::kMainPort
-                                            ? json(nullptr)
-                                            : json(plan.nodes[in.node].side_outputs[in.port - 1].id)},
-                        {"partitioning", kPartitioning[static_cast<int>(in.partitioning)]}});
+      inputs.push_back(
+          {{"operator", in.node},
+           {"side_output", in.port == engine::kMainPort
+                               ? json(nullptr)
+                               : json(plan.nodes[in.node].side_outputs[in.port - 1].id)},
+           {"partitioning", kPartitioning[static_cast<int>(in.partitioning)]}});
     }
     json side_outputs = json::array();
     for (const engine::OutputTag& tag : node.side_outputs) side_outputs.push_back(tag.id);
@@ -114,21 +114,21 @@ json Sinks(const sim::JobPlan& plan, const sim::RunResult& result) {
 json Records(const RunStory& story) {
   json out = json::array();
   for (const RecordStory& r : story.records()) {
-    out.push_back({{"source", story.plan().spec.sources[r.source].name},
-                   {"row", r.record.id},
-                   {"line", r.line},
-                   {"kind", sim::TraceRowKindName(r.kind)},
-                   {"event_time", Time(r.record.timestamp)},
-                   {"arrival", r.arrived ? Time(r.arrival) : json(nullptr)},
-                   {"partition", r.partition},
-                   {"subtask", r.subtask},
-                   {"values", Values(r.record.values)},
-                   {"out_of_order", r.out_of_order},
-                   {"verdict", VerdictName(r.verdict)},
-                   {"ambiguous", r.ambiguous},
-                   {"explanation", r.kind == sim::TraceRowKind::kEvent
-                                       ? json(VerdictSentence(story, r))
-                                       : json(nullptr)}});
+    out.push_back(
+        {{"source", story.plan().spec.sources[r.source].name},
+         {"row", r.record.id},
+         {"line", r.line},
+         {"kind", sim::TraceRowKindName(r.kind)},
+         {"event_time", Time(r.record.timestamp)},
+         {"arrival", r.arrived ? Time(r.arrival) : json(nullptr)},
+         {"partition", r.partition},
+         {"subtask", r.subtask},
+         {"values", Values(r.record.values)},
+         {"out_of_order", r.out_of_order},
+         {"verdict", VerdictName(r.verdict)},
+         {"ambiguous", r.ambiguous},
+         {"explanation",
+          r.kind == sim::TraceRowKind::kEvent ? json(VerdictSentence(story, r)) : json(nullptr)}});
   }
   return out;
 }
@@ -147,7 +147,9 @@ json Ledger(const RunStory& story) {
   for (const auto& [key, count] : ledger.counts()) {
     const auto [node, fate, tag] = key;
     const engine::LedgerEntry e{.node = node, .fate = fate, .tag = tag};
-    counts.push_back({{"operator", node}, {"fate", FateId(fate)}, {"to", Destination(plan, e)},
+    counts.push_back({{"operator", node},
+                      {"fate", FateId(fate)},
+                      {"to", Destination(plan, e)},
                       {"count", count}});
   }
   json entries = json::array();
@@ -177,13 +179,15 @@ json Watermarks(const RunStory& story) {
     for (size_t i : line.steps) {
       const sim::ScheduleStep& s = schedule[i];
       json held_by = nullptr;
-      if (s.held_by_node >= 0) held_by = {{"operator", s.held_by_node}, {"subtask", s.held_by_subtask}};
+      if (s.held_by_node >= 0)
+        held_by = {{"operator", s.held_by_node}, {"subtask", s.held_by_subtask}};
       history.push_back({{"time", Time(s.time)},
                          {"watermark", Time(s.watermark)},
                          {"held_by", held_by},
-                         {"held_by_partition", s.partition >= 0 && s.kind == sim::ScheduleStep::Kind::kOutputWatermark
-                                                   ? json(s.partition)
-                                                   : json(nullptr)}});
+                         {"held_by_partition",
+                          s.partition >= 0 && s.kind == sim::ScheduleStep::Kind::kOutputWatermark
+                              ? json(s.partition)
+                              : json(nullptr)}});
     }
     out.push_back({{"operator", line.node}, {"subtask", line.subtask}, {"history", history}});
   }
@@ -205,8 +209,8 @@ json Firings(const RunStory& story) {
       contents = json::array();
       for (size_t r : *c) {
         const RecordStory& record = story.records()[r];
-        contents.push_back({{"source", story.plan().spec.sources[record.source].name},
-                            {"row", record.record.id}});
+        contents.push_back(
+            {{"source", story.plan().spec.sources[record.source].name}, {"row", record.record.id}});
       }
     }
     out.push_back({{"operator", firing.node},
@@ -214,8 +218,9 @@ json Firings(const RunStory& story) {
                    {"time", Time(firing.time)},
                    {"watermark", Time(firing.watermark)},
                    {"key", Value(firing.result.key)},
-                   {"window", {{"start", Time(firing.result.window.start())},
-                               {"end", Time(firing.result.window.end())}}},
+                   {"window",
+                    {{"start", Time(firing.result.window.start())},
+                     {"end", Time(firing.result.window.end())}}},
                    {"kind", engine::FiringKindName(firing.result.kind)},
                    {"element_count", firing.result.element_count},
                    {"aggregates", aggregates},
@@ -318,7 +323,8 @@ json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
   for (const sim::CheckpointRecord& c : r.checkpoints) {
     json cuts = json::array();
     for (const sim::SourceCut& cut : c.cuts) {
-      cuts.push_back({{"operator", cut.node}, {"subtask", cut.subtask}, {"next_row", cut.next_row}});
+      cuts.push_back(
+          {{"operator", cut.node}, {"subtask", cut.subtask}, {"next_row", cut.next_row}});
     }
     checkpoints.push_back({{"id", c.id},
                            {"triggered", Time(c.triggered)},
@@ -335,16 +341,17 @@ json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
     }
     const bool restarts = f.outcome == sim::FailureRecord::Outcome::kRestarted ||
                           f.outcome == sim::FailureRecord::Outcome::kMerged;
-    failures.push_back({{"at", Time(f.at)},
-                        {"operator", f.node},
-                        {"subtask", f.subtask},
-                        {"cause", f.cause},
-                        {"outcome", FailureOutcomeName(f.outcome)},
-                        {"restart_at", restarts ? Time(f.restart_at) : json(nullptr)},
-                        {"restored_checkpoint", restarts ? json(f.restored_checkpoint) : json(nullptr)},
-                        {"restarted", restarted},
-                        {"refusal", f.refusal.empty() ? json(nullptr) : json(f.refusal)},
-                        {"text", FailureText(plan, f)}});
+    failures.push_back(
+        {{"at", Time(f.at)},
+         {"operator", f.node},
+         {"subtask", f.subtask},
+         {"cause", f.cause},
+         {"outcome", FailureOutcomeName(f.outcome)},
+         {"restart_at", restarts ? Time(f.restart_at) : json(nullptr)},
+         {"restored_checkpoint", restarts ? json(f.restored_checkpoint) : json(nullptr)},
+         {"restarted", restarted},
+         {"refusal", f.refusal.empty() ? json(nullptr) : json(f.refusal)},
+         {"text", FailureText(plan, f)}});
   }
   return {{"checkpoints_completed", r.checkpoints_completed},
           {"checkpoints_aborted", r.checkpoints_aborted},
@@ -355,9 +362,10 @@ json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
           {"failed_at", r.job_failed.empty() ? json(nullptr) : Time(r.failed_at)},
           {"replayed_rows", replayed},
           {"sinks", sinks},
-          {"history", {{"listed_up_to", sim::RecoveryResult::kMaxListed},
-                       {"checkpoints", checkpoints},
-                       {"failures", failures}}}};
+          {"history",
+           {{"listed_up_to", sim::RecoveryResult::kMaxListed},
+            {"checkpoints", checkpoints},
+            {"failures", failures}}}};
 }
 
 json Summary(const RunStory& story) {
@@ -380,11 +388,12 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
       {"format", "tidemark-report"},
       {"format_version", kReportFormatVersion},
       {"tool", {{"name", "tidemark"}, {"version", context.tool_version}}},
-      {"scenario", {{"name", spec.name},
-                    {"description", spec.description},
-                    {"file", ScenarioFileName(spec)},
-                    {"hash", ScenarioHash(spec)},
-                    {"seed", spec.seed}}},
+      {"scenario",
+       {{"name", spec.name},
+        {"description", spec.description},
+        {"file", ScenarioFileName(spec)},
+        {"hash", ScenarioHash(spec)},
+        {"seed", spec.seed}}},
       {"seed", context.seed},
       {"summary", Summary(story)},
       {"operators", Operators(story.plan())},
@@ -409,7 +418,8 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
   const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
   if (!held.empty()) report["held_watermarks"] = HeldWatermarks(story, held);
   // Only when the job configures checkpoints or failures.
-  if (story.result().recovery) report["recovery"] = Recovery(story.plan(), *story.result().recovery);
+  if (story.result().recovery)
+    report["recovery"] = Recovery(story.plan(), *story.result().recovery);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -1,10 +1,10 @@
 #include "reports/late_links.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
+
+#include <fmt/format.h>
 
 namespace tidemark::reports {
 
@@ -135,10 +135,8 @@ std::string Fate(const RunStory& story, const LateLink& link) {
       return node.side_outputs.empty()
                  ? std::string("is late and goes to the late output")
                  : fmt::format("is late and goes to '{}'", node.side_outputs.front().id);
-    case ElementOutcome::kDroppedLate:
-      return "is late and dropped";
-    default:
-      return "is late but within allowed lateness";
+    case ElementOutcome::kDroppedLate: return "is late and dropped";
+    default: return "is late but within allowed lateness";
   }
 }
 

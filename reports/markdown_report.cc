@@ -51,7 +51,8 @@ std::string VerdictTable(const RunStory& story) {
   }
   std::string out = "| verdict | records |\n|---|---:|\n";
   for (size_t v = 0; v < counts.size(); ++v) {
-    if (counts[v] > 0) out += fmt::format("| {} | {} |\n", VerdictName(static_cast<Verdict>(v)), counts[v]);
+    if (counts[v] > 0)
+      out += fmt::format("| {} | {} |\n", VerdictName(static_cast<Verdict>(v)), counts[v]);
   }
   return out;
 }
@@ -65,14 +66,16 @@ bool Notable(Verdict v) {
 std::string PendingSection(const RunStory& story) {
   const sim::JobPlan& plan = story.plan();
   if (story.result().pending.empty()) return "";
-  std::string out = "## Pending windows\n\nThe run ended before these windows fired; their "
-                    "records are `pending`, not on time.\n\n";
+  std::string out =
+      "## Pending windows\n\nThe run ended before these windows fired; their "
+      "records are `pending`, not on time.\n\n";
   for (const sim::PendingSubtask& p : story.result().pending) {
     for (const engine::PendingWindow& w : p.windows) {
       const std::string would = PendingCounterfactualText(plan, p, w);
-      out += fmt::format("- {}: {}; {}{}\n", MarkdownText(PendingWindowName(plan, p, w)),
-                         MarkdownText(PendingContents(w)), MarkdownText(PendingWaitsFor(plan, p, w)),
-                         would.empty() ? "" : "; " + MarkdownText(would));
+      out +=
+          fmt::format("- {}: {}; {}{}\n", MarkdownText(PendingWindowName(plan, p, w)),
+                      MarkdownText(PendingContents(w)), MarkdownText(PendingWaitsFor(plan, p, w)),
+                      would.empty() ? "" : "; " + MarkdownText(would));
     }
     if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
       out += fmt::format("  - watermark held back by: {}\n", MarkdownText(HoldChainText(plan, p)));
@@ -87,7 +90,8 @@ std::string RecoverySection(const RunStory& story) {
   const sim::JobPlan& plan = story.plan();
   if (!story.result().recovery) return "";
   const sim::RecoveryResult& r = *story.result().recovery;
-  std::string out = "## Checkpoints and failures\n\n" + MarkdownText(RecoveryHeadline(plan, r)) + ".\n\n";
+  std::string out =
+      "## Checkpoints and failures\n\n" + MarkdownText(RecoveryHeadline(plan, r)) + ".\n\n";
   if (!r.job_failed.empty()) out += "**The job " + MarkdownText(JobFailedText(r)) + "**\n\n";
   for (size_t i = 0; i < r.failures.size() && i < kNotableRecords; ++i) {
     out += "- failure " + MarkdownText(FailureText(plan, r.failures[i])) + "\n";
@@ -97,14 +101,15 @@ std::string RecoverySection(const RunStory& story) {
                        r.failure_count - std::min<uint64_t>(r.failures.size(), kNotableRecords));
   }
   if (!r.failures.empty()) out += "\n";
-  out += "| sink | guarantee | written | visible | aborted | uncommitted | duplicates | "
-         "max visibility latency |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+  out +=
+      "| sink | guarantee | written | visible | aborted | uncommitted | duplicates | "
+      "max visibility latency |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (size_t s = 0; s < r.sinks.size(); ++s) {
     const sim::SinkRecovery& sink = r.sinks[s];
-    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {}ms |\n",
-                       MarkdownCell(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee),
-                       sink.written, sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
-                       sink.max_visibility_latency.millis());
+    out += fmt::format(
+        "| {} | {} | {} | {} | {} | {} | {} | {}ms |\n", MarkdownCell(plan.sinks[s].name),
+        sim::SinkGuaranteeName(plan.sinks[s].guarantee), sink.written, sink.visible, sink.aborted,
+        sink.uncommitted, sink.duplicates, sink.max_visibility_latency.millis());
   }
   out += "\n";
   for (size_t s = 0; s < r.sinks.size(); ++s) {
@@ -112,11 +117,13 @@ std::string RecoverySection(const RunStory& story) {
     if (sink.listed_duplicates.empty()) continue;
     out += fmt::format("Duplicates in {}:\n\n", MarkdownText(plan.sinks[s].name));
     for (size_t i = 0; i < sink.listed_duplicates.size() && i < kNotableRecords; ++i) {
-      out += "- " + MarkdownText(DuplicateText(story.result().sinks[s], sink.listed_duplicates[i])) + "\n";
+      out += "- " +
+             MarkdownText(DuplicateText(story.result().sinks[s], sink.listed_duplicates[i])) + "\n";
     }
     if (sink.duplicates > std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords)) {
-      out += fmt::format("- and {} more\n",
-                         sink.duplicates - std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords));
+      out += fmt::format(
+          "- and {} more\n",
+          sink.duplicates - std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords));
     }
     out += "\n";
   }
@@ -134,7 +141,8 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
     out += MarkdownText(first) + "\n\n";
   }
   out += "| | |\n|---|---|\n";
-  out += fmt::format("| scenario | {} |\n", MarkdownCode(ScenarioFileName(spec), /*in_table=*/true));
+  out +=
+      fmt::format("| scenario | {} |\n", MarkdownCode(ScenarioFileName(spec), /*in_table=*/true));
   out += fmt::format("| hash | `{}` |\n", ScenarioHash(spec));
   out += fmt::format("| seed | {} |\n", context.seed);
   out += fmt::format("| tool | tidemark {} |\n", context.tool_version);
@@ -142,7 +150,8 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
   if (story.cut()) out += DetailCutNote(story) + " `records.jsonl` lists every trace row.\n\n";
   out += "## Verdicts\n\n" + VerdictTable(story) + "\n";
   // Not at the start of a line: a span fenced by three backticks would open a code block.
-  out += "Ledger: " + MarkdownCode(FormatLedgerSummary(story.plan(), story.result()), false) + "\n\n";
+  out +=
+      "Ledger: " + MarkdownCode(FormatLedgerSummary(story.plan(), story.result()), false) + "\n\n";
   out += "## Sinks\n\n";
   const std::vector<std::string> files = SinkCsvFileNames(story.plan());
   for (size_t s = 0; s < story.result().sinks.size(); ++s) {
@@ -158,7 +167,8 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
   const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
   if (!held.empty()) {
     out += "## Watermark held back\n\n";
-    for (const HeldWatermark& h : held) out += "- " + MarkdownText(HeldWatermarkText(story.plan(), h)) + "\n";
+    for (const HeldWatermark& h : held)
+      out += "- " + MarkdownText(HeldWatermarkText(story.plan(), h)) + "\n";
     out += "\n";
   }
   const std::string pending = PendingSection(story);

@@ -27,7 +27,8 @@ size_t LongestBacktickRun(std::string_view text) {
 size_t OrderedMarkerEnd(std::string_view text) {
   size_t digits = 0;
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
-  const bool marker = digits > 0 && digits < text.size() && (text[digits] == '.' || text[digits] == ')');
+  const bool marker =
+      digits > 0 && digits < text.size() && (text[digits] == '.' || text[digits] == ')');
   return marker ? digits : std::string_view::npos;
 }
 
@@ -87,14 +88,23 @@ std::string EscapeMarkdown(std::string_view text, bool block_start) {
     const char c = text[i];
     if (i == ordered_marker) out += '\\';
     switch (c) {
-      case '\\': case '`': case '*': case '[': case ']': case '<': case '>':
-      case '|': case '&': case '~': case '!':
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+      case '<':
+      case '>':
+      case '|':
+      case '&':
+      case '~':
+      case '!':
         out += '\\';
         out += c;
         break;
       case '_': {
-        const bool intraword = i > 0 && i + 1 < text.size() && IsAsciiAlnum(text[i - 1]) &&
-                               IsAsciiAlnum(text[i + 1]);
+        const bool intraword =
+            i > 0 && i + 1 < text.size() && IsAsciiAlnum(text[i - 1]) && IsAsciiAlnum(text[i + 1]);
         if (!intraword) out += '\\';
         out += c;
         break;

@@ -19,7 +19,8 @@ BOOST_AUTO_TEST_CASE(xml_escape_drops_characters_xml_forbids) {
 BOOST_AUTO_TEST_CASE(markdown_text_escapes_inline_markup) {
   BOOST_TEST(MarkdownText("<img src=x onerror=alert(1)>") == "\\<img src=x onerror=alert(1)\\>");
   BOOST_TEST(MarkdownText("[x](javascript:alert(1))") == "\\[x\\](javascript:alert(1))");
-  BOOST_TEST(MarkdownText("*a* `b` ~~c~~ a|b &lt; \\") == "\\*a\\* \\`b\\` \\~\\~c\\~\\~ a\\|b \\&lt; \\\\");
+  BOOST_TEST(MarkdownText("*a* `b` ~~c~~ a|b &lt; \\") ==
+             "\\*a\\* \\`b\\` \\~\\~c\\~\\~ a\\|b \\&lt; \\\\");
   BOOST_TEST(MarkdownText("![i](u)") == "\\!\\[i\\](u)");
 }
 

@@ -32,16 +32,18 @@ std::string SourceHold(const sim::JobPlan& plan, const sim::WatermarkHold& hold)
   const PlannedNode& node = plan.nodes[hold.node];
   const sim::SourcePlan& source = plan.sources[node.source];
   const std::string who = Subtask(plan, hold.node, hold.subtask);
-  if (source.script) return fmt::format("{} (a script: it sends only the watermarks it lists)", who);
+  if (source.script)
+    return fmt::format("{} (a script: it sends only the watermarks it lists)", who);
   if (source.watermarks.strategy == sim::WatermarkPlan::Strategy::kNone) {
     return fmt::format("{} (watermark {}): the source emits no watermarks (strategy: none)", who,
                        Ms(hold.watermark));
   }
   if (hold.partitions == 0) {
-    return fmt::format("{} (watermark {}): it reads no partition ({} reader subtasks, {} "
-                       "partition{}), so it never emits a watermark",
-                       who, Ms(hold.watermark), node.parallelism, source.partitions,
-                       source.partitions == 1 ? "" : "s");
+    return fmt::format(
+        "{} (watermark {}): it reads no partition ({} reader subtasks, {} "
+        "partition{}), so it never emits a watermark",
+        who, Ms(hold.watermark), node.parallelism, source.partitions,
+        source.partitions == 1 ? "" : "s");
   }
   const std::string idleness =
       source.watermarks.idleness
@@ -85,30 +87,34 @@ std::string PendingWaitsFor(const sim::JobPlan& plan, const PendingSubtask& pend
   // Fired already and kept for late records (§1.2): only cleanup is left.
   if (window.fired && window.unfired == 0 && trigger.kind != TriggerKind::kCount &&
       plan_window.assigner->IsEventTime()) {
-    return fmt::format("kept for late records until the watermark reaches its cleanup time {}; "
-                       "the watermark is {}",
-                       Ms(window.cleanup_time), wm);
+    return fmt::format(
+        "kept for late records until the watermark reaches its cleanup time {}; "
+        "the watermark is {}",
+        Ms(window.cleanup_time), wm);
   }
   switch (trigger.kind) {
     case TriggerKind::kEventTime:
-      return fmt::format("fires when the watermark reaches {}; the watermark is {}", Ms(max_ts), wm);
+      return fmt::format("fires when the watermark reaches {}; the watermark is {}", Ms(max_ts),
+                         wm);
     case TriggerKind::kContinuousEventTime: {
       const Timestamp next = window.event_timers.empty() ? max_ts : window.event_timers.front();
       return fmt::format("fires when the watermark reaches {}; the watermark is {}", Ms(next), wm);
     }
     case TriggerKind::kProcessingTime:
-      return fmt::format("fires when processing time reaches {}; the run ended at processing "
-                         "time {} (a finished bounded job fires no processing-time timers)",
-                         Ms(max_ts), Ms(pending.processing_time));
+      return fmt::format(
+          "fires when processing time reaches {}; the run ended at processing "
+          "time {} (a finished bounded job fires no processing-time timers)",
+          Ms(max_ts), Ms(pending.processing_time));
     case TriggerKind::kCount:
       return fmt::format("fires when it holds {} elements; it holds {}", trigger.count,
                          window.element_count);
     case TriggerKind::kNever:
       return "never fires: the global window's default trigger never fires (§2.6)";
     case TriggerKind::kEndOfStream:
-      return fmt::format("fires at the end of input, when the watermark reaches +inf; the "
-                         "watermark is {}",
-                         wm);
+      return fmt::format(
+          "fires at the end of input, when the watermark reaches +inf; the "
+          "watermark is {}",
+          wm);
   }
   return "";
 }
@@ -124,8 +130,8 @@ std::string HoldChainText(const sim::JobPlan& plan, const PendingSubtask& pendin
     if (hold.channels == 0) {
       links.push_back(fmt::format("{} (no input channels)", who));
     } else if (hold.channel < 0) {
-      links.push_back(fmt::format("{} (watermark {}): every input channel is idle", who,
-                                  Ms(hold.watermark)));
+      links.push_back(
+          fmt::format("{} (watermark {}): every input channel is idle", who, Ms(hold.watermark)));
     } else if (hold.channels == 1) {
       links.push_back(who);
     } else {

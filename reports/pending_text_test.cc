@@ -63,10 +63,12 @@ BOOST_AUTO_TEST_CASE(an_empty_partition_is_named_as_the_holder) {
 BOOST_AUTO_TEST_CASE(a_source_without_watermarks_is_named_as_the_holder) {
   const DetailedRun run("mistakes/window-never-fires.yaml");
   const std::string text = FormatPendingText(run.plan, run.result);
-  BOOST_TEST(Contains(text, "  counts[0] key s1 window [0, 10000): 2 records, never fired; fires "
-                            "when the watermark reaches 9999; the watermark is -inf\n"));
-  BOOST_TEST(Contains(text, "    watermark held back by: counts[0] <- readings[0] (watermark "
-                            "-inf): the source emits no watermarks (strategy: none)\n"));
+  BOOST_TEST(Contains(text,
+                      "  counts[0] key s1 window [0, 10000): 2 records, never fired; fires "
+                      "when the watermark reaches 9999; the watermark is -inf\n"));
+  BOOST_TEST(Contains(text,
+                      "    watermark held back by: counts[0] <- readings[0] (watermark "
+                      "-inf): the source emits no watermarks (strategy: none)\n"));
 }
 
 // The verdicts: pending, with the decision and what the window waits for.
@@ -75,11 +77,12 @@ BOOST_AUTO_TEST_CASE(records_in_pending_windows_get_the_verdict_pending) {
   const RecordStory* r = run.story.Find(0, 0);
   BOOST_TEST_REQUIRE(r != nullptr);
   BOOST_TEST((r->verdict == Verdict::kPending));
-  BOOST_TEST(VerdictSentence(run.story, *r) ==
-             "readings:0 (line 33, ts 1000): pending — avg[0]: window [0, 10000) max timestamp 9999 "
-             "> watermark -inf, so the record is on time and joins the window; the run ended "
-             "before window [0, 10000) fired: it fires when the watermark reaches 9999; the "
-             "watermark is 6999");
+  BOOST_TEST(
+      VerdictSentence(run.story, *r) ==
+      "readings:0 (line 33, ts 1000): pending — avg[0]: window [0, 10000) max timestamp 9999 "
+      "> watermark -inf, so the record is on time and joins the window; the run ended "
+      "before window [0, 10000) fired: it fires when the watermark reaches 9999; the "
+      "watermark is 6999");
   const std::string explanation = FormatExplanation(run.story, {});
   BOOST_TEST(Contains(explanation, "\nPending at the end of the run (processing time 3600):\n"));
 }
@@ -95,10 +98,11 @@ BOOST_AUTO_TEST_CASE(the_reports_list_pending_windows_and_what_would_fire_them) 
   const std::string md = FormatMarkdownReport(run.story, context);
   BOOST_TEST(Contains(md, "## Pending windows\n"));
   // Markdown escapes the brackets and >= (they could start a link or HTML).
-  BOOST_TEST(Contains(md, "- avg\\[0\\] key s1 window \\[0, 10000): 3 records, never fired; fires "
-                          "when the watermark reaches 9999; the watermark is 6999; it would fire "
-                          "with a row of ts \\>= 12000 on readings partition 0 (watermark = ts - "
-                          "2000 - 1)\n"));
+  BOOST_TEST(Contains(md,
+                      "- avg\\[0\\] key s1 window \\[0, 10000): 3 records, never fired; fires "
+                      "when the watermark reaches 9999; the watermark is 6999; it would fire "
+                      "with a row of ts \\>= 12000 on readings partition 0 (watermark = ts - "
+                      "2000 - 1)\n"));
   BOOST_TEST(Contains(md, "None: every record was on time, delivered or pending.\n"));
   const std::string html = FormatHtmlReport(run.story, context);
   BOOST_TEST(Contains(html, "<li>" + HtmlEscape(line) + "</li>"));

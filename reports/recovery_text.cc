@@ -45,10 +45,10 @@ std::string_view FailureOutcomeName(FailureRecord::Outcome outcome) {
 }
 
 std::string RecoveryHeadline(const sim::JobPlan& plan, const RecoveryResult& recovery) {
-  std::string out = fmt::format("{} completed, {} aborted; {}, {}",
-                                Count(recovery.checkpoints_completed, "checkpoint"),
-                                recovery.checkpoints_aborted, Count(recovery.failure_count, "failure"),
-                                Count(recovery.restarts, "restart"));
+  std::string out =
+      fmt::format("{} completed, {} aborted; {}, {}",
+                  Count(recovery.checkpoints_completed, "checkpoint"), recovery.checkpoints_aborted,
+                  Count(recovery.failure_count, "failure"), Count(recovery.restarts, "restart"));
   std::vector<std::string> replayed;
   for (size_t s = 0; s < recovery.replayed_rows.size() && s < plan.spec.sources.size(); ++s) {
     if (recovery.replayed_rows[s] == 0) continue;
@@ -59,10 +59,9 @@ std::string RecoveryHeadline(const sim::JobPlan& plan, const RecoveryResult& rec
 }
 
 std::string FailureText(const sim::JobPlan& plan, const FailureRecord& failure) {
-  const std::string who =
-      fmt::format("{}[{}]", plan.nodes[failure.node].name, failure.subtask);
-  std::string out = fmt::format("at {}: {} failed ({})", FormatTimestamp(failure.at), who,
-                                failure.cause);
+  const std::string who = fmt::format("{}[{}]", plan.nodes[failure.node].name, failure.subtask);
+  std::string out =
+      fmt::format("at {}: {} failed ({})", FormatTimestamp(failure.at), who, failure.cause);
   const std::string from = failure.restored_checkpoint == 0
                                ? std::string("with empty state (no checkpoint completed)")
                                : fmt::format("from checkpoint {}", failure.restored_checkpoint);
@@ -79,9 +78,7 @@ std::string FailureText(const sim::JobPlan& plan, const FailureRecord& failure) 
     case FailureRecord::Outcome::kJobFailed:
       out += fmt::format("; the job is FAILED: {}", failure.refusal);
       break;
-    case FailureRecord::Outcome::kIgnored:
-      out += "; ignored: the task was not running";
-      break;
+    case FailureRecord::Outcome::kIgnored: out += "; ignored: the task was not running"; break;
   }
   return out;
 }
@@ -120,7 +117,8 @@ std::string DuplicateText(const sim::SinkOutput& sink, const sim::DuplicateRecor
     return out;
   };
   std::string values;
-  if (d.index < sink.records.size()) values = fmt::format(" ({})", sim::CsvRow(sink.records[d.index]));
+  if (d.index < sink.records.size())
+    values = fmt::format(" ({})", sim::CsvRow(sink.records[d.index]));
   return fmt::format("{}{} repeats {}", row(d.index), values, row(d.first));
 }
 
@@ -134,8 +132,10 @@ std::string FormatRecoveryText(const sim::JobPlan& plan, const sim::RunResult& r
   const RecoveryResult& r = *result.recovery;
   std::string out = fmt::format("recovery: {}\n", RecoveryHeadline(plan, r));
   const size_t shown = std::min(r.failures.size(), kFailuresShown);
-  for (size_t i = 0; i < shown; ++i) out += fmt::format("  failure {}\n", FailureText(plan, r.failures[i]));
-  if (r.failure_count > shown) out += fmt::format("  and {} more failures\n", r.failure_count - shown);
+  for (size_t i = 0; i < shown; ++i)
+    out += fmt::format("  failure {}\n", FailureText(plan, r.failures[i]));
+  if (r.failure_count > shown)
+    out += fmt::format("  and {} more failures\n", r.failure_count - shown);
   for (size_t s = 0; s < r.sinks.size(); ++s) {
     out += fmt::format("  sink {}\n", SinkRecoveryText(plan, r, s));
   }

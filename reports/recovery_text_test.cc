@@ -40,15 +40,19 @@ BOOST_AUTO_TEST_SUITE(recovery_text)
 BOOST_AUTO_TEST_CASE(the_run_summary_names_each_failure_and_sink) {
   const DetailedRun run("checkpoints/four-sinks-at-least-once.yaml");
   const std::string text = FormatRecoveryText(run.plan, run.result);
-  BOOST_TEST(Contains(text, "recovery: 1 checkpoint completed, 0 aborted; 1 failure, 1 restart; "
-                            "rows replayed: events 1\n"));
-  BOOST_TEST(Contains(text, "  failure at 410: doris[0] failed (sink 'doris' threw on its record "
-                            "4); 6 tasks restart at 560 from checkpoint 1\n"));
-  BOOST_TEST(Contains(text, "  sink print (none): 9 written, 9 visible, 1 duplicate (row 5 "
-                            "repeats row 4)\n"));
+  BOOST_TEST(Contains(text,
+                      "recovery: 1 checkpoint completed, 0 aborted; 1 failure, 1 restart; "
+                      "rows replayed: events 1\n"));
+  BOOST_TEST(Contains(text,
+                      "  failure at 410: doris[0] failed (sink 'doris' threw on its record "
+                      "4); 6 tasks restart at 560 from checkpoint 1\n"));
+  BOOST_TEST(Contains(text,
+                      "  sink print (none): 9 written, 9 visible, 1 duplicate (row 5 "
+                      "repeats row 4)\n"));
   BOOST_TEST(Contains(text, "  sink kafka (at_least_once): 9 written, 9 visible, 1 duplicate"));
-  BOOST_TEST(Contains(text, "  sink hdfs (exactly_once): 9 written, 8 visible, 1 aborted, 0 "
-                            "uncommitted, 0 duplicates; visible up to 260ms after written\n"));
+  BOOST_TEST(Contains(text,
+                      "  sink hdfs (exactly_once): 9 written, 8 visible, 1 aborted, 0 "
+                      "uncommitted, 0 duplicates; visible up to 260ms after written\n"));
   BOOST_TEST(!Contains(text, "job FAILED"));
   // `run` prints it between the ledger and the pending windows.
   BOOST_TEST(Contains(FormatRunTail(run.plan, run.result), "\nrecovery: 1 checkpoint completed"));
@@ -68,9 +72,11 @@ BOOST_AUTO_TEST_CASE(a_job_whose_restarts_are_exhausted_says_so) {
   const DetailedRun run("checkpoints/poison-record-exhausts-restarts.yaml");
   const std::string text = FormatRecoveryText(run.plan, run.result);
   BOOST_TEST(Contains(text, "recovery: 1 checkpoint completed, 0 aborted; 4 failures, 3 restarts"));
-  BOOST_TEST(Contains(text, "  job FAILED at 4760: Recovery is suppressed by "
-                            "FixedDelayRestartBackoffTimeStrategy"));
-  BOOST_TEST(Contains(text, "  failure at 4760: out[0] failed (sink 'out' threw on a record where "));
+  BOOST_TEST(Contains(text,
+                      "  job FAILED at 4760: Recovery is suppressed by "
+                      "FixedDelayRestartBackoffTimeStrategy"));
+  BOOST_TEST(
+      Contains(text, "  failure at 4760: out[0] failed (sink 'out' threw on a record where "));
   BOOST_TEST(Contains(text, "the job is FAILED: Recovery is suppressed"));
   const std::string md = FormatMarkdownReport(run.story, {.tool_version = "t", .seed = 1});
   BOOST_TEST(Contains(md, "**The job FAILED at 4760: Recovery is suppressed"));
@@ -106,11 +112,14 @@ BOOST_AUTO_TEST_CASE(report_html_draws_checkpoints_failures_and_restarts) {
   const DetailedRun run("checkpoints/four-sinks-at-least-once.yaml");
   const std::string html = FormatHtmlReport(run.story, {.tool_version = "t", .seed = 1});
   BOOST_TEST(Contains(html, "<h2 id=\"recovery\">Checkpoints and failures</h2>"));
-  BOOST_TEST(Contains(html, " data-checkpoints=\"1\" data-aborted-checkpoints=\"0\" "
-                            "data-failures=\"1\" data-restarts=\"1\""));
-  BOOST_TEST(Contains(html, "<li>print: row 5 written at 560 (r4,4) repeats row 4 written at 410</li>"));
-  BOOST_TEST(Contains(html, "<td>hdfs</td><td>exactly_once</td><td class=\"num\">9</td>"
-                            "<td class=\"num\">8</td><td class=\"num\">1</td>"));
+  BOOST_TEST(Contains(html,
+                      " data-checkpoints=\"1\" data-aborted-checkpoints=\"0\" "
+                      "data-failures=\"1\" data-restarts=\"1\""));
+  BOOST_TEST(
+      Contains(html, "<li>print: row 5 written at 560 (r4,4) repeats row 4 written at 410</li>"));
+  BOOST_TEST(Contains(html,
+                      "<td>hdfs</td><td>exactly_once</td><td class=\"num\">9</td>"
+                      "<td class=\"num\">8</td><td class=\"num\">1</td>"));
   BOOST_TEST(Contains(html, "class=\"failure-label\""));
   BOOST_TEST(Contains(html, "\u21bb cp1</text>"));
   BOOST_TEST(Contains(html, "<li data-kind=\"failure\">"));
@@ -119,8 +128,9 @@ BOOST_AUTO_TEST_CASE(report_html_draws_checkpoints_failures_and_restarts) {
 BOOST_AUTO_TEST_CASE(report_md_has_the_sink_table) {
   const DetailedRun run("checkpoints/four-sinks-at-least-once.yaml");
   const std::string md = FormatMarkdownReport(run.story, {.tool_version = "t", .seed = 1});
-  BOOST_TEST(Contains(md, "## Checkpoints and failures\n\n1 checkpoint completed, 0 aborted; 1 "
-                          "failure, 1 restart; rows replayed: events 1.\n"));
+  BOOST_TEST(Contains(md,
+                      "## Checkpoints and failures\n\n1 checkpoint completed, 0 aborted; 1 "
+                      "failure, 1 restart; rows replayed: events 1.\n"));
   BOOST_TEST(Contains(md, "| print | none | 9 | 9 | 0 | 0 | 1 | 0ms |\n"));
   BOOST_TEST(Contains(md, "- row 5 written at 560 (r4,4) repeats row 4 written at 410\n"));
 }
@@ -141,7 +151,8 @@ BOOST_AUTO_TEST_CASE(nothing_for_a_job_without_fault_tolerance) {
   BOOST_TEST(!Contains(html, "recovery"));
   BOOST_TEST(!Contains(html, "cp-complete"));
   BOOST_TEST(!Contains(html, "data-checkpoints"));
-  BOOST_TEST(!Contains(FormatJsonReport(run.story, {.tool_version = "t", .seed = 1}), "\"recovery\""));
+  BOOST_TEST(
+      !Contains(FormatJsonReport(run.story, {.tool_version = "t", .seed = 1}), "\"recovery\""));
   BOOST_TEST(!Contains(FormatMarkdownReport(run.story, {.tool_version = "t", .seed = 1}),
                        "Checkpoints and failures"));
 }

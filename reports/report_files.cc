@@ -107,7 +107,8 @@ SinkCsvFiles::SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan,
     file.path = (std::filesystem::path(folder) / names[s]).string();
     file.temporary = file.path + ".partial";
     file.out = std::fopen(file.temporary.c_str(), "wb");
-    if (file.out == nullptr) throw engine::InputError({file.path, 0, 0}, "cannot write the report file");
+    if (file.out == nullptr)
+      throw engine::InputError({file.path, 0, 0}, "cannot write the report file");
     files_.push_back(std::move(file));
     const std::string header = CsvHeaderLine(plan.nodes[sink.node].schema, options_);
     std::fwrite(header.data(), 1, header.size(), files_.back().out);

@@ -18,8 +18,8 @@ namespace {
 struct Rendered {
   explicit Rendered(const std::string& path)
       : plan(sim::PlanJob(sim::LoadScenario(path))),
-        result(sim::RunJob(plan, {.seed = plan.spec.seed,
-                                  .detail = engine::Ledger::Detail::kEveryRecord})),
+        result(sim::RunJob(
+            plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result),
         files(RenderReportFiles(story, {.tool_version = "9.9.9", .seed = plan.spec.seed})) {}
   const std::string& File(const std::string& name) const {
@@ -35,7 +35,8 @@ struct Rendered {
   std::vector<ReportFile> files;
 };
 
-const std::string kFlagship = std::string(TIDEMARK_SCENARIOS_DIR) + "/sensors/late-sensor-readings.yaml";
+const std::string kFlagship =
+    std::string(TIDEMARK_SCENARIOS_DIR) + "/sensors/late-sensor-readings.yaml";
 
 size_t Count(const std::string& text, const std::string& piece) {
   size_t n = 0;
@@ -59,7 +60,8 @@ BOOST_AUTO_TEST_CASE(report_folder_holds_html_md_json_and_a_csv_per_sink) {
   const std::vector<std::string> expected = {"report.html", "report.md", "report.json",
                                              "averages.csv", "late.csv"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
-  BOOST_TEST(r.File("late.csv") == "sensor_id,ts,temperature\nsensor_1,8000,23\nsensor_2,9500,29\n");
+  BOOST_TEST(r.File("late.csv") ==
+             "sensor_id,ts,temperature\nsensor_1,8000,23\nsensor_2,9500,29\n");
 }
 
 BOOST_AUTO_TEST_CASE(json_report_is_versioned_and_complete) {
@@ -119,7 +121,8 @@ BOOST_AUTO_TEST_CASE(large_runs_aggregate_marks_and_say_so) {
   {
     std::ofstream csv(folder / "big.csv");
     csv << "k,ts,@arrival\n";
-    for (int i = 0; i < 10000; ++i) csv << "k" << i % 7 << ',' << (i * 37) % 50000 << ',' << i << '\n';
+    for (int i = 0; i < 10000; ++i)
+      csv << "k" << i % 7 << ',' << (i * 37) % 50000 << ',' << i << '\n';
     std::ofstream yaml(folder / "big.yaml");
     yaml << "name: big\nseed: 1\nsources:\n  events:\n    trace: big.csv\n"
             "    schema: {k: string, ts: int}\n    event_time: ts\n"

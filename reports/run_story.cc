@@ -92,7 +92,8 @@ RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result, uint6
   for (NodeIndex a = 0; a < n; ++a) {
     if (plan.nodes[a].kind != PlannedNode::Kind::kSource) continue;
     for (NodeIndex b = 0; b < n; ++b) {
-      if (upstream_[a][b]) sources_reaching_[b].push_back(static_cast<uint32_t>(plan.nodes[a].source));
+      if (upstream_[a][b])
+        sources_reaching_[b].push_back(static_cast<uint32_t>(plan.nodes[a].source));
     }
   }
   for (auto& sources : sources_reaching_) std::sort(sources.begin(), sources.end());
@@ -180,8 +181,7 @@ void RunStory::IndexSchedule() {
       case ScheduleStep::Kind::kOutputWatermark:
         lines[{step.node, step.subtask}].push_back(i);
         break;
-      default:
-        break;
+      default: break;
     }
   }
   for (auto& [where, steps] : lines) {
@@ -246,7 +246,8 @@ void RunStory::ComputeVerdicts() {
   const auto& entries = result_.ledger.entries();
   for (RecordStory& story : records_) {
     for (size_t i : story.ledger) {
-      if (auto verdict = VerdictOf(entries[i].fate)) story.verdict = std::min(story.verdict, *verdict);
+      if (auto verdict = VerdictOf(entries[i].fate))
+        story.verdict = std::min(story.verdict, *verdict);
     }
     // Noted on its way but never settled: only a job that failed (restarts
     // refused, or a sink that threw on the record every time) leaves one.
@@ -327,7 +328,8 @@ void RunStory::ComputeFiringContents() {
 int RunStory::InputChannels(NodeIndex node) const {
   int channels = 0;
   for (const sim::NodeInput& in : plan_.nodes[node].inputs) {
-    channels += in.partitioning == sim::Partitioning::kForward ? 1 : plan_.nodes[in.node].parallelism;
+    channels +=
+        in.partitioning == sim::Partitioning::kForward ? 1 : plan_.nodes[in.node].parallelism;
   }
   return channels;
 }

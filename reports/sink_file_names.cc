@@ -39,8 +39,8 @@ std::vector<std::string> SinkCsvFileNames(const std::vector<std::string>& names)
   std::vector<std::string> files;
   for (const std::string& stem : stems) {
     std::string chosen = stem;
-    for (int n = 2; taken.count(Lower(chosen)) > 0 || (chosen != stem && own.count(Lower(chosen)) > 0);
-         ++n) {
+    for (int n = 2;
+         taken.count(Lower(chosen)) > 0 || (chosen != stem && own.count(Lower(chosen)) > 0); ++n) {
       chosen = fmt::format("{}-{}", stem, n);
     }
     taken.insert(Lower(chosen));

@@ -35,7 +35,8 @@ void SinkRowSpool::Add(size_t sink, const engine::Record& record) {
 
 void SinkRowSpool::CopyTo(size_t sink, std::FILE* out) {
   std::FILE* file = files_[sink];
-  if (std::ferror(file) != 0 || std::fflush(file) != 0) Fail("cannot write the sink rows to a temporary file");
+  if (std::ferror(file) != 0 || std::fflush(file) != 0)
+    Fail("cannot write the sink rows to a temporary file");
   std::rewind(file);
   char block[1 << 16];
   size_t n = 0;

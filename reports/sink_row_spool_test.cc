@@ -1,8 +1,9 @@
 #include "reports/sink_row_spool.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::reports {
 namespace {

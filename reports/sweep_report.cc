@@ -1,10 +1,9 @@
 #include "reports/sweep_report.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "engine/input_error.h"
 #include "reports/markup_escape.h"
@@ -63,7 +62,8 @@ std::string FormatSweepHtml(const SweepReport& r) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>tidemark sweep: {0}</title>\n<style>\n"
       "body{{font-family:sans-serif;margin:24px;color:#222}}"
-      "table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;white-space:nowrap;"
+      "table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px "
+      "8px;white-space:nowrap;"
       "text-align:right}}th{{background:#f0f0f0}}\n</style>\n</head>\n<body>\n"
       "<h1>tidemark sweep: {0}</h1>\n<p>{1}</p>\n"
       "<p>Completeness is 1 - late share (records late to a side output or dropped, over "
@@ -73,10 +73,12 @@ std::string FormatSweepHtml(const SweepReport& r) {
       HtmlEscape(r.name), HtmlEscape(r.scenario));
   out += FormatSweepSvg(r);
   out += "\n<table>\n<tr>";
-  for (const sim::SweepSetting& s : r.settings) out += fmt::format("<th>{}</th>", HtmlEscape(s.key));
-  out += "<th>records in</th><th>late</th><th>late share</th><th>dropped</th>"
-         "<th>side output</th><th>windows (at end)</th><th>latency median</th>"
-         "<th>latency max</th></tr>\n";
+  for (const sim::SweepSetting& s : r.settings)
+    out += fmt::format("<th>{}</th>", HtmlEscape(s.key));
+  out +=
+      "<th>records in</th><th>late</th><th>late share</th><th>dropped</th>"
+      "<th>side output</th><th>windows (at end)</th><th>latency median</th>"
+      "<th>latency max</th></tr>\n";
   for (const SweepPointResult& p : r.results) {
     out += "<tr>";
     for (const auto& [key, value] : p.point) out += fmt::format("<td>{}</td>", HtmlEscape(value));
@@ -145,8 +147,8 @@ SweepReport ParseSweepJson(const std::string& text, const std::string& file) {
     r.points = j.at("points").get<uint64_t>();
     r.shard = sim::ParseShard(j.at("shard").get<std::string>(), file);
     for (const json& s : j.at("settings")) {
-      r.settings.push_back({s.at("key").get<std::string>(),
-                            s.at("values").get<std::vector<std::string>>()});
+      r.settings.push_back(
+          {s.at("key").get<std::string>(), s.at("values").get<std::vector<std::string>>()});
     }
     for (const json& item : j.at("results")) {
       SweepPointResult p;
@@ -183,7 +185,8 @@ std::string FormatSweepSvg(const SweepReport& r) {
   int64_t max_latency = 1;
   double min_complete = 1.0;
   for (const SweepPointResult& p : r.results) {
-    if (p.metrics.latency_median_ms) max_latency = std::max(max_latency, *p.metrics.latency_median_ms);
+    if (p.metrics.latency_median_ms)
+      max_latency = std::max(max_latency, *p.metrics.latency_median_ms);
     min_complete = std::min(min_complete, 1.0 - p.metrics.late_share);
   }
   // The y axis runs from a round share below the lowest point to 100%.
@@ -209,8 +212,8 @@ std::string FormatSweepSvg(const SweepReport& r) {
     const double complete = y_low + (1.0 - y_low) * i / 4.0;
     out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x_of(ms),
                        kTop + plot_h + 18, ms);
-    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.0f}%</text>\n", kLeft - 6,
-                       y_of(complete) + 4, complete * 100.0);
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.0f}%</text>\n",
+                       kLeft - 6, y_of(complete) + 4, complete * 100.0);
   }
   out += fmt::format(
       "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">median output latency (ms)</text>\n",
@@ -233,9 +236,10 @@ std::string FormatSweepSvg(const SweepReport& r) {
         *p.metrics.latency_median_ms, x + 6, y - 6, XmlEscape(PointLabel(p.point)));
   }
   if (!path.empty()) {
-    out += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"#1f77b4\" "
-                       "stroke-opacity=\"0.4\"/>\n",
-                       path);
+    out += fmt::format(
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#1f77b4\" "
+        "stroke-opacity=\"0.4\"/>\n",
+        path);
   }
   return out + "</svg>\n";
 }

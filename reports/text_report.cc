@@ -33,12 +33,11 @@ std::string FormatLedgerSummary(const sim::JobPlan& plan, const sim::RunResult& 
           if (tag == engine::kMainPort) {
             parts.push_back(fmt::format("{} unconsumed", count));
           } else {
-            parts.push_back(fmt::format("{} to unconsumed '{}'", count,
-                                        node.side_outputs[tag - 1].id));
+            parts.push_back(
+                fmt::format("{} to unconsumed '{}'", count, node.side_outputs[tag - 1].id));
           }
           break;
-        default:
-          parts.push_back(fmt::format("{} {}", count, engine::FateName(fate)));
+        default: parts.push_back(fmt::format("{} {}", count, engine::FateName(fate)));
       }
     }
     if (parts.empty()) continue;

@@ -25,16 +25,11 @@ YPlace PlaceOf(engine::Timestamp t, const Scale& y) {
 
 double LaneBox::Y(engine::Timestamp t, const Scale& y) const {
   switch (PlaceOf(t, y)) {
-    case YPlace::kMinusInf:
-      return minus_inf_y();
-    case YPlace::kPlusInf:
-      return plus_inf_y();
-    case YPlace::kBelow:
-      return plot_bottom();
-    case YPlace::kAbove:
-      return plot_top();
-    case YPlace::kInside:
-      break;
+    case YPlace::kMinusInf: return minus_inf_y();
+    case YPlace::kPlusInf: return plus_inf_y();
+    case YPlace::kBelow: return plot_bottom();
+    case YPlace::kAbove: return plot_top();
+    case YPlace::kInside: break;
   }
   return plot_top() + (1 - y.Frac(t.millis())) * plot_height;
 }

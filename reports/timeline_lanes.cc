@@ -1,10 +1,10 @@
 #include "reports/timeline_lanes.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <map>
 #include <tuple>
+
+#include <fmt/format.h>
 
 namespace tidemark::reports {
 
@@ -83,11 +83,8 @@ int32_t TimelineLanes::LaneOfKey(const engine::Value& key) const {
   int32_t other = -1;
   for (size_t i = 0; i < lanes.size(); ++i) {
     switch (lanes[i].kind) {
-      case TimelineLane::Kind::kAll:
-        return static_cast<int32_t>(i);
-      case TimelineLane::Kind::kOtherKeys:
-        other = static_cast<int32_t>(i);
-        break;
+      case TimelineLane::Kind::kAll: return static_cast<int32_t>(i);
+      case TimelineLane::Kind::kOtherKeys: other = static_cast<int32_t>(i); break;
       case TimelineLane::Kind::kKey:
         if (engine::CompareValues(lanes[i].key, key) == 0) return static_cast<int32_t>(i);
         break;
@@ -184,8 +181,7 @@ std::string Label(const TimelineLanes& lanes, const TimelineLane& lane, size_t m
   switch (lane.kind) {
     case TimelineLane::Kind::kKey:
       return "key " + CutLabel(engine::FormatValue(lane.key), max_chars);
-    case TimelineLane::Kind::kOtherKeys:
-      return fmt::format("{} other keys", lane.keys);
+    case TimelineLane::Kind::kOtherKeys: return fmt::format("{} other keys", lane.keys);
     case TimelineLane::Kind::kAll:
       return fmt::format("every record ({})", lanes.single_lane_reason);
   }

@@ -1,7 +1,8 @@
 #include "reports/timeline_lanes.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "reports/detailed_run_test_file.h"
 #include "sim/scenario/scenario.h"

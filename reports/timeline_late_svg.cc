@@ -1,9 +1,9 @@
 #include "reports/timeline_late_svg.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include <fmt/format.h>
 
 #include "reports/markup_escape.h"
 #include "reports/watermark_origin.h"

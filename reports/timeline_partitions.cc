@@ -1,10 +1,10 @@
 #include "reports/timeline_partitions.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <set>
+
+#include <fmt/format.h>
 
 #include "reports/markup_escape.h"
 #include "reports/timeline_lanes.h"

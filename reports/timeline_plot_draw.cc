@@ -1,9 +1,9 @@
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
+
+#include <fmt/format.h>
 
 #include "reports/density_grid.h"
 #include "reports/internal/timeline_plot.h"

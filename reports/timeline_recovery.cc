@@ -1,8 +1,8 @@
 #include "reports/timeline_recovery.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "reports/markup_escape.h"
 #include "reports/recovery_text.h"
@@ -77,7 +77,8 @@ RecoveryDrawing DrawRecovery(const sim::JobPlan& plan, const sim::RecoveryResult
           completed ? "cp-complete" : "cp-aborted", at, line_top, bottom, HtmlEscape(title));
       if (upper_row.Fits(at)) {
         labels += fmt::format(
-            "<text class=\"cp-label\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}{}</text>\n",
+            "<text class=\"cp-label\" x=\"{:.1f}\" y=\"{:.1f}\" "
+            "text-anchor=\"middle\">{}{}</text>\n",
             at, upper, completed ? "cp" : "\u2205cp", c.id);
       }
       ++(completed ? out.completed : out.aborted);
@@ -99,7 +100,8 @@ RecoveryDrawing DrawRecovery(const sim::JobPlan& plan, const sim::RecoveryResult
           lower, HtmlEscape(who.size() > 24 ? who.substr(0, 23) + "\u2026" : who));
     }
     ++out.failures;
-    if (f.outcome == sim::FailureRecord::Outcome::kRestarted && x.scale.Contains(f.restart_at.millis())) {
+    if (f.outcome == sim::FailureRecord::Outcome::kRestarted &&
+        x.scale.Contains(f.restart_at.millis())) {
       const double back = x.X(f.restart_at.millis());
       if (lower_row.Fits(back)) {
         labels += fmt::format(

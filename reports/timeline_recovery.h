@@ -28,11 +28,11 @@ inline constexpr size_t kMaxCheckpointsDrawn = 400;
 
 struct RecoveryDrawing {
   std::string svg;
-  size_t barriers = 0;     // dotted lines: barriers injected
-  size_t completed = 0;    // solid lines
-  size_t aborted = 0;      // dashed lines
-  size_t failures = 0;     // red lines
-  size_t restarts = 0;     // downtime bands
+  size_t barriers = 0;   // dotted lines: barriers injected
+  size_t completed = 0;  // solid lines
+  size_t aborted = 0;    // dashed lines
+  size_t failures = 0;   // red lines
+  size_t restarts = 0;   // downtime bands
 };
 
 // Lines from `top` (the label row's top) down to `bottom`, over the

@@ -1,9 +1,9 @@
 #include "reports/timeline_svg.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include <fmt/format.h>
 
 #include "reports/density_grid.h"
 #include "reports/internal/timeline_plot.h"
@@ -19,26 +19,16 @@ using sim::PlannedNode;
 
 std::string_view VerdictColour(Verdict verdict) {
   switch (verdict) {
-    case Verdict::kDroppedLate:
-      return "#67001f";
-    case Verdict::kLateToSideOutput:
-      return "#d6604d";
-    case Verdict::kWithinLateness:
-      return "#e6a817";
-    case Verdict::kPending:
-      return "#8e44ad";
-    case Verdict::kOnTime:
-      return "#2166ac";
-    case Verdict::kDelivered:
-      return "#1b7837";
-    case Verdict::kDiscarded:
-      return "#878787";
-    case Verdict::kFiltered:
-      return "#bababa";
-    case Verdict::kInFlight:
-      return "#f4a582";
-    case Verdict::kNoFate:
-      return "#000000";
+    case Verdict::kDroppedLate: return "#67001f";
+    case Verdict::kLateToSideOutput: return "#d6604d";
+    case Verdict::kWithinLateness: return "#e6a817";
+    case Verdict::kPending: return "#8e44ad";
+    case Verdict::kOnTime: return "#2166ac";
+    case Verdict::kDelivered: return "#1b7837";
+    case Verdict::kDiscarded: return "#878787";
+    case Verdict::kFiltered: return "#bababa";
+    case Verdict::kInFlight: return "#f4a582";
+    case Verdict::kNoFate: return "#000000";
   }
   return "#000000";
 }

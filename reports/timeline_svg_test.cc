@@ -1,8 +1,9 @@
 #include "reports/timeline_svg.h"
 
-#include <boost/test/unit_test.hpp>
 #include <regex>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "reports/detailed_run_test_file.h"
 #include "reports/timeline_geometry.h"

@@ -35,7 +35,8 @@ const RecordStory* RowWith(const RunStory& story, const ScheduleStep& emitted, T
   const uint32_t source = static_cast<uint32_t>(story.plan().nodes[emitted.node].source);
   for (const RecordStory& r : story.records()) {
     if (r.source != source || r.kind != sim::TraceRowKind::kEvent || !r.arrived) continue;
-    if (r.subtask != emitted.subtask || r.arrival > emitted.time || r.record.timestamp != ts) continue;
+    if (r.subtask != emitted.subtask || r.arrival > emitted.time || r.record.timestamp != ts)
+      continue;
     if (emitted.partition >= 0 && r.partition != emitted.partition) continue;
     if (best == nullptr || r.arrival < best->arrival) best = &r;
   }
@@ -64,14 +65,16 @@ std::string WatermarkOrigin(const RunStory& story, NodeIndex node, uint32_t subt
     const int channels = story.InputChannels(node);
     hops.push_back(fmt::format("{} took it {} {} at {}", story.SubtaskName(node, subtask),
                                channels > 1 ? fmt::format("as the minimum over its {} input "
-                                                          "channels, held by", channels)
+                                                          "channels, held by",
+                                                          channels)
                                             : std::string("from"),
                                story.SubtaskName(from_node, from_subtask), Ms(s.time)));
     node = from_node;
     subtask = from_subtask;
     time = s.time;
   }
-  const auto emitted_at = LastStep(story, ScheduleStep::Kind::kOutputWatermark, node, subtask, w, time);
+  const auto emitted_at =
+      LastStep(story, ScheduleStep::Kind::kOutputWatermark, node, subtask, w, time);
   if (!emitted_at) return "";
   const ScheduleStep& emitted = story.result().schedule[*emitted_at];
   const sim::SourcePlan& source = plan.sources[plan.nodes[node].source];
@@ -84,15 +87,16 @@ std::string WatermarkOrigin(const RunStory& story, NodeIndex node, uint32_t subt
     const Timestamp ts = w + engine::Duration::Millis(bound + 1);
     const RecordStory* row = RowWith(story, emitted, ts);
     if (row == nullptr) return "";
-    const std::string formula = bound == 0 ? fmt::format("{} - 1", Ms(ts))
-                                           : fmt::format("{} - {} - 1", Ms(ts), bound);
-    head = fmt::format("{} (ts {}, arrived at {}) raised the highest timestamp of {}{} to {}: {} "
-                       "= {}, emitted on its periodic tick at {}",
-                       story.RecordName(*row), Ms(ts), Ms(row->arrival), who,
-                       emitted.partition >= 0 && source.partitions > 1
-                           ? fmt::format(" partition {}", emitted.partition)
-                           : std::string(),
-                       Ms(ts), formula, Ms(w), Ms(emitted.time));
+    const std::string formula =
+        bound == 0 ? fmt::format("{} - 1", Ms(ts)) : fmt::format("{} - {} - 1", Ms(ts), bound);
+    head = fmt::format(
+        "{} (ts {}, arrived at {}) raised the highest timestamp of {}{} to {}: {} "
+        "= {}, emitted on its periodic tick at {}",
+        story.RecordName(*row), Ms(ts), Ms(row->arrival), who,
+        emitted.partition >= 0 && source.partitions > 1
+            ? fmt::format(" partition {}", emitted.partition)
+            : std::string(),
+        Ms(ts), formula, Ms(w), Ms(emitted.time));
   } else {
     head = fmt::format("{} emitted it at {}", who, Ms(emitted.time));
   }

@@ -1,9 +1,9 @@
 #include "engine/internal/expression_builder.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/nearest_name.h"
@@ -14,33 +14,22 @@ namespace {
 
 Op ArithmeticOp(TokenKind op, bool is_double) {
   switch (op) {
-    case TokenKind::kPlus:
-      return is_double ? Op::kAddDouble : Op::kAddInt;
-    case TokenKind::kMinus:
-      return is_double ? Op::kSubtractDouble : Op::kSubtractInt;
-    case TokenKind::kStar:
-      return is_double ? Op::kMultiplyDouble : Op::kMultiplyInt;
-    case TokenKind::kSlash:
-      return is_double ? Op::kDivideDouble : Op::kDivideInt;
-    default:
-      return is_double ? Op::kRemainderDouble : Op::kRemainderInt;
+    case TokenKind::kPlus: return is_double ? Op::kAddDouble : Op::kAddInt;
+    case TokenKind::kMinus: return is_double ? Op::kSubtractDouble : Op::kSubtractInt;
+    case TokenKind::kStar: return is_double ? Op::kMultiplyDouble : Op::kMultiplyInt;
+    case TokenKind::kSlash: return is_double ? Op::kDivideDouble : Op::kDivideInt;
+    default: return is_double ? Op::kRemainderDouble : Op::kRemainderInt;
   }
 }
 
 Comparison ComparisonOf(TokenKind op) {
   switch (op) {
-    case TokenKind::kEqual:
-      return Comparison::kEqual;
-    case TokenKind::kNotEqual:
-      return Comparison::kNotEqual;
-    case TokenKind::kLess:
-      return Comparison::kLess;
-    case TokenKind::kLessEqual:
-      return Comparison::kLessEqual;
-    case TokenKind::kGreater:
-      return Comparison::kGreater;
-    default:
-      return Comparison::kGreaterEqual;
+    case TokenKind::kEqual: return Comparison::kEqual;
+    case TokenKind::kNotEqual: return Comparison::kNotEqual;
+    case TokenKind::kLess: return Comparison::kLess;
+    case TokenKind::kLessEqual: return Comparison::kLessEqual;
+    case TokenKind::kGreater: return Comparison::kGreater;
+    default: return Comparison::kGreaterEqual;
   }
 }
 
@@ -125,13 +114,10 @@ Operand Builder::Binary(TokenKind op, std::string_view spelling, Operand lhs, Op
     case TokenKind::kMinus:
     case TokenKind::kStar:
     case TokenKind::kSlash:
-    case TokenKind::kPercent:
-      return Arithmetic(op, spelling, lhs, rhs, op_offset);
+    case TokenKind::kPercent: return Arithmetic(op, spelling, lhs, rhs, op_offset);
     case TokenKind::kAnd:
-    case TokenKind::kOr:
-      return Logic(op, spelling, lhs, rhs, op_offset);
-    default:
-      return Comparison(op, lhs, rhs, op_offset);
+    case TokenKind::kOr: return Logic(op, spelling, lhs, rhs, op_offset);
+    default: return Comparison(op, lhs, rhs, op_offset);
   }
 }
 

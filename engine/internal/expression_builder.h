@@ -64,12 +64,11 @@ class Builder {
                 size_t op_offset);
   Operand StringFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
   Operand OtherFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
-  Operand ParsingFunction(const std::string& name, const std::vector<Operand>& args,
-                          size_t offset);
+  Operand ParsingFunction(const std::string& name, const std::vector<Operand>& args, size_t offset);
   Operand RegexExtract(const std::vector<Operand>& args, size_t offset);
   void CheckJsonPath(const Operand& path) const;
-  ValueType CommonType(const std::string& function, const std::vector<Operand>& args,
-                       size_t first, size_t offset) const;
+  ValueType CommonType(const std::string& function, const std::vector<Operand>& args, size_t first,
+                       size_t offset) const;
   void ExpectArgument(const std::string& function, const std::vector<Operand>& args, size_t i,
                       ValueType expected, size_t offset) const;
   [[noreturn]] void Fail(size_t offset, std::string message, std::string hint = "") const;

@@ -2,13 +2,13 @@
 // function with a null operand gives null, except and/or (three-valued logic),
 // is_null and coalesce. Int arithmetic wraps (it is done in uint64_t, so it has
 // no undefined behaviour); division or remainder by zero gives null.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <optional>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/internal/expression_program.h"
@@ -67,18 +67,12 @@ StringList Datum::TakeList() { return owned_ ? std::move(list_) : *list_view_; }
 
 Value Datum::ToValue() && {
   switch (type_) {
-    case ValueType::kNull:
-      return std::monostate{};
-    case ValueType::kBool:
-      return b_;
-    case ValueType::kInt:
-      return i_;
-    case ValueType::kDouble:
-      return d_;
-    case ValueType::kString:
-      return TakeString();
-    case ValueType::kList:
-      return TakeList();
+    case ValueType::kNull: return std::monostate{};
+    case ValueType::kBool: return b_;
+    case ValueType::kInt: return i_;
+    case ValueType::kDouble: return d_;
+    case ValueType::kString: return TakeString();
+    case ValueType::kList: return TakeList();
   }
   return std::monostate{};
 }
@@ -90,30 +84,21 @@ int64_t S(uint64_t x) { return static_cast<int64_t>(x); }
 
 Datum FromValue(const Value& v) {
   switch (TypeOf(v)) {
-    case ValueType::kNull:
-      return Datum::Null();
-    case ValueType::kBool:
-      return Datum::Bool(std::get<bool>(v));
-    case ValueType::kInt:
-      return Datum::Int(std::get<int64_t>(v));
-    case ValueType::kDouble:
-      return Datum::Double(std::get<double>(v));
-    case ValueType::kString:
-      return Datum::View(std::get<std::string>(v));
-    case ValueType::kList:
-      return Datum::ListView(std::get<StringList>(v));
+    case ValueType::kNull: return Datum::Null();
+    case ValueType::kBool: return Datum::Bool(std::get<bool>(v));
+    case ValueType::kInt: return Datum::Int(std::get<int64_t>(v));
+    case ValueType::kDouble: return Datum::Double(std::get<double>(v));
+    case ValueType::kString: return Datum::View(std::get<std::string>(v));
+    case ValueType::kList: return Datum::ListView(std::get<StringList>(v));
   }
   return Datum::Null();
 }
 
 Datum IntArithmetic(Op op, int64_t a, int64_t b) {
   switch (op) {
-    case Op::kAddInt:
-      return Datum::Int(S(U(a) + U(b)));
-    case Op::kSubtractInt:
-      return Datum::Int(S(U(a) - U(b)));
-    case Op::kMultiplyInt:
-      return Datum::Int(S(U(a) * U(b)));
+    case Op::kAddInt: return Datum::Int(S(U(a) + U(b)));
+    case Op::kSubtractInt: return Datum::Int(S(U(a) - U(b)));
+    case Op::kMultiplyInt: return Datum::Int(S(U(a) * U(b)));
     case Op::kDivideInt:
       if (b == 0) return Datum::Null();
       if (b == -1) return Datum::Int(S(0 - U(a)));  // INT64_MIN / -1 wraps, as in Java.
@@ -122,26 +107,19 @@ Datum IntArithmetic(Op op, int64_t a, int64_t b) {
       if (b == 0) return Datum::Null();
       if (b == -1) return Datum::Int(0);
       return Datum::Int(a % b);
-    default:
-      break;
+    default: break;
   }
   TIDEMARK_CHECK(false);
 }
 
 Datum DoubleArithmetic(Op op, double a, double b) {
   switch (op) {
-    case Op::kAddDouble:
-      return Datum::Double(a + b);
-    case Op::kSubtractDouble:
-      return Datum::Double(a - b);
-    case Op::kMultiplyDouble:
-      return Datum::Double(a * b);
-    case Op::kDivideDouble:
-      return b == 0 ? Datum::Null() : Datum::Double(a / b);
-    case Op::kRemainderDouble:
-      return b == 0 ? Datum::Null() : Datum::Double(std::fmod(a, b));
-    default:
-      break;
+    case Op::kAddDouble: return Datum::Double(a + b);
+    case Op::kSubtractDouble: return Datum::Double(a - b);
+    case Op::kMultiplyDouble: return Datum::Double(a * b);
+    case Op::kDivideDouble: return b == 0 ? Datum::Null() : Datum::Double(a / b);
+    case Op::kRemainderDouble: return b == 0 ? Datum::Null() : Datum::Double(std::fmod(a, b));
+    default: break;
   }
   TIDEMARK_CHECK(false);
 }
@@ -149,18 +127,12 @@ Datum DoubleArithmetic(Op op, double a, double b) {
 template <typename T>
 bool Compare(Comparison comparison, const T& a, const T& b) {
   switch (comparison) {
-    case Comparison::kEqual:
-      return a == b;
-    case Comparison::kNotEqual:
-      return a != b;
-    case Comparison::kLess:
-      return a < b;
-    case Comparison::kLessEqual:
-      return a <= b;
-    case Comparison::kGreater:
-      return a > b;
-    case Comparison::kGreaterEqual:
-      return a >= b;
+    case Comparison::kEqual: return a == b;
+    case Comparison::kNotEqual: return a != b;
+    case Comparison::kLess: return a < b;
+    case Comparison::kLessEqual: return a <= b;
+    case Comparison::kGreater: return a > b;
+    case Comparison::kGreaterEqual: return a >= b;
   }
   return false;
 }
@@ -168,14 +140,10 @@ bool Compare(Comparison comparison, const T& a, const T& b) {
 // REQUIRES: neither is null; both of `type`.
 bool CompareData(Comparison comparison, ValueType type, const Datum& a, const Datum& b) {
   switch (type) {
-    case ValueType::kBool:
-      return Compare(comparison, a.boolean(), b.boolean());
-    case ValueType::kInt:
-      return Compare(comparison, a.integer(), b.integer());
-    case ValueType::kDouble:
-      return Compare(comparison, a.real(), b.real());
-    case ValueType::kString:
-      return Compare(comparison, a.text(), b.text());
+    case ValueType::kBool: return Compare(comparison, a.boolean(), b.boolean());
+    case ValueType::kInt: return Compare(comparison, a.integer(), b.integer());
+    case ValueType::kDouble: return Compare(comparison, a.real(), b.real());
+    case ValueType::kString: return Compare(comparison, a.text(), b.text());
     case ValueType::kNull:
     case ValueType::kList:  // the builder refuses to compare lists
       break;
@@ -275,30 +243,22 @@ Datum Cast(Op op, Datum d) {
     }
     case Op::kCastString:
       switch (from) {
-        case ValueType::kBool:
-          return Datum::View(d.boolean() ? "true" : "false");
-        case ValueType::kInt:
-          return Datum::Owned(fmt::format("{}", d.integer()));
-        case ValueType::kDouble:
-          return Datum::Owned(fmt::format("{}", d.real()));
-        default:
-          return d;
+        case ValueType::kBool: return Datum::View(d.boolean() ? "true" : "false");
+        case ValueType::kInt: return Datum::Owned(fmt::format("{}", d.integer()));
+        case ValueType::kDouble: return Datum::Owned(fmt::format("{}", d.real()));
+        default: return d;
       }
     case Op::kCastBool:
       switch (from) {
-        case ValueType::kInt:
-          return Datum::Bool(d.integer() != 0);
-        case ValueType::kDouble:
-          return Datum::Bool(d.real() != 0);
+        case ValueType::kInt: return Datum::Bool(d.integer() != 0);
+        case ValueType::kDouble: return Datum::Bool(d.real() != 0);
         case ValueType::kString:
           if (EqualsIgnoringCase(d.text(), "true")) return Datum::Bool(true);
           if (EqualsIgnoringCase(d.text(), "false")) return Datum::Bool(false);
           return Datum::Null();
-        default:
-          return d;
+        default: return d;
       }
-    default:
-      break;
+    default: break;
   }
   TIDEMARK_CHECK(false);
 }
@@ -309,44 +269,30 @@ Datum StrictFunction(const Program& program, const Node& node, const Record& rec
   if (a.is_null()) return a;
   if (node.arg_count == 1) {
     switch (node.op) {
-      case Op::kLower:
-        return Datum::Owned(AsciiCase(a.TakeString(), false));
-      case Op::kUpper:
-        return Datum::Owned(AsciiCase(a.TakeString(), true));
-      case Op::kLength:
-        return Datum::Int(static_cast<int64_t>(a.text().size()));
-      case Op::kAbsInt:
-        return Datum::Int(a.integer() < 0 ? S(0 - U(a.integer())) : a.integer());
-      case Op::kAbsDouble:
-        return Datum::Double(std::fabs(a.real()));
-      case Op::kNegateInt:
-        return Datum::Int(S(0 - U(a.integer())));
-      case Op::kNegateDouble:
-        return Datum::Double(-a.real());
-      case Op::kIntToDouble:
-        return Datum::Double(static_cast<double>(a.integer()));
-      case Op::kNot:
-        return Datum::Bool(!a.boolean());
-      default:
-        return Cast(node.op, std::move(a));
+      case Op::kLower: return Datum::Owned(AsciiCase(a.TakeString(), false));
+      case Op::kUpper: return Datum::Owned(AsciiCase(a.TakeString(), true));
+      case Op::kLength: return Datum::Int(static_cast<int64_t>(a.text().size()));
+      case Op::kAbsInt: return Datum::Int(a.integer() < 0 ? S(0 - U(a.integer())) : a.integer());
+      case Op::kAbsDouble: return Datum::Double(std::fabs(a.real()));
+      case Op::kNegateInt: return Datum::Int(S(0 - U(a.integer())));
+      case Op::kNegateDouble: return Datum::Double(-a.real());
+      case Op::kIntToDouble: return Datum::Double(static_cast<double>(a.integer()));
+      case Op::kNot: return Datum::Bool(!a.boolean());
+      default: return Cast(node.op, std::move(a));
     }
   }
   const Datum b = Evaluate(program, program.Arg(node, 1), record);
   if (b.is_null()) return b;
   switch (node.op) {
-    case Op::kStartsWith:
-      return Datum::Bool(a.text().starts_with(b.text()));
-    case Op::kEndsWith:
-      return Datum::Bool(a.text().ends_with(b.text()));
-    case Op::kContains:
-      return Datum::Bool(a.text().find(b.text()) != std::string_view::npos);
+    case Op::kStartsWith: return Datum::Bool(a.text().starts_with(b.text()));
+    case Op::kEndsWith: return Datum::Bool(a.text().ends_with(b.text()));
+    case Op::kContains: return Datum::Bool(a.text().find(b.text()) != std::string_view::npos);
     case Op::kConcat: {
       std::string joined = a.TakeString();
       joined += b.text();
       return Datum::Owned(std::move(joined));
     }
-    case Op::kCompare:
-      return Datum::Bool(CompareData(node.comparison, node.operand_type, a, b));
+    case Op::kCompare: return Datum::Bool(CompareData(node.comparison, node.operand_type, a, b));
     case Op::kSubstr: {
       std::optional<int64_t> length;
       if (node.arg_count == 3) {
@@ -360,10 +306,8 @@ Datum StrictFunction(const Program& program, const Node& node, const Record& rec
     case Op::kSubtractDouble:
     case Op::kMultiplyDouble:
     case Op::kDivideDouble:
-    case Op::kRemainderDouble:
-      return DoubleArithmetic(node.op, a.real(), b.real());
-    default:
-      return IntArithmetic(node.op, a.integer(), b.integer());
+    case Op::kRemainderDouble: return DoubleArithmetic(node.op, a.real(), b.real());
+    default: return IntArithmetic(node.op, a.integer(), b.integer());
   }
 }
 
@@ -419,8 +363,7 @@ Datum ListFunction(const Program& program, const Node& node, const Record& recor
   const Datum b = Evaluate(program, program.Arg(node, 1), record);
   if (b.is_null()) return b;
   switch (node.op) {
-    case Op::kSplit:
-      return Datum::OwnedList(Split(a.text(), b.text()));
+    case Op::kSplit: return Datum::OwnedList(Split(a.text(), b.text()));
     case Op::kIndex: {
       const StringList& items = a.list();
       const int64_t i = b.integer();
@@ -431,8 +374,7 @@ Datum ListFunction(const Program& program, const Node& node, const Record& recor
       std::optional<std::string> found = JsonGet(a.text(), b.text());
       return found ? Datum::Owned(std::move(*found)) : Datum::Null();
     }
-    default:
-      break;
+    default: break;
   }
   TIDEMARK_CHECK(false);
   return Datum::Null();
@@ -450,17 +392,12 @@ Datum FieldValue(const Node& node, const Record& record) {
 Datum Evaluate(const Program& program, uint32_t index, const Record& record) {
   const Node& node = program.nodes[index];
   switch (node.op) {
-    case Op::kConstant:
-      return FromValue(node.constant);
-    case Op::kField:
-      return FieldValue(node, record);
-    case Op::kIn:
-      return EvaluateIn(program, node, record);
+    case Op::kConstant: return FromValue(node.constant);
+    case Op::kField: return FieldValue(node, record);
+    case Op::kIn: return EvaluateIn(program, node, record);
     case Op::kAnd:
-    case Op::kOr:
-      return EvaluateLogic(program, node, record);
-    case Op::kIsNull:
-      return Datum::Bool(Evaluate(program, program.Arg(node, 0), record).is_null());
+    case Op::kOr: return EvaluateLogic(program, node, record);
+    case Op::kIsNull: return Datum::Bool(Evaluate(program, program.Arg(node, 0), record).is_null());
     case Op::kCoalesce:
       for (uint32_t i = 0; i < node.arg_count; ++i) {
         Datum d = Evaluate(program, program.Arg(node, i), record);
@@ -475,12 +412,9 @@ Datum Evaluate(const Program& program, uint32_t index, const Record& record) {
     case Op::kSplit:
     case Op::kSize:
     case Op::kIndex:
-    case Op::kJsonGet:
-      return ListFunction(program, node, record);
-    case Op::kRegexExtract:
-      return RegexExtract(program, node, record);
-    default:
-      return StrictFunction(program, node, record);
+    case Op::kJsonGet: return ListFunction(program, node, record);
+    case Op::kRegexExtract: return RegexExtract(program, node, record);
+    default: return StrictFunction(program, node, record);
   }
 }
 

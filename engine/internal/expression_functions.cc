@@ -1,8 +1,8 @@
 // The built-in functions: their names, arities and typing rules.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "engine/internal/expression_builder.h"
 #include "engine/internal/json_path.h"
@@ -20,15 +20,24 @@ struct FunctionSpec {
 
 constexpr size_t kVariadic = std::numeric_limits<size_t>::max();
 constexpr FunctionSpec kFunctions[] = {
-    {"lower", 1, 1},       {"upper", 1, 1},
-    {"substr", 2, 3},      {"length", 1, 1},
-    {"starts_with", 2, 2}, {"ends_with", 2, 2},
-    {"contains", 2, 2},    {"abs", 1, 1},
-    {"int", 1, 1},         {"double", 1, 1},
-    {"string", 1, 1},      {"bool", 1, 1},
-    {"is_null", 1, 1},     {"coalesce", 2, kVariadic},
-    {"if", 3, 3},          {"split", 2, 2},
-    {"size", 1, 1},        {"json_get", 2, 2},
+    {"lower", 1, 1},
+    {"upper", 1, 1},
+    {"substr", 2, 3},
+    {"length", 1, 1},
+    {"starts_with", 2, 2},
+    {"ends_with", 2, 2},
+    {"contains", 2, 2},
+    {"abs", 1, 1},
+    {"int", 1, 1},
+    {"double", 1, 1},
+    {"string", 1, 1},
+    {"bool", 1, 1},
+    {"is_null", 1, 1},
+    {"coalesce", 2, kVariadic},
+    {"if", 3, 3},
+    {"split", 2, 2},
+    {"size", 1, 1},
+    {"json_get", 2, 2},
     {"regex_extract", 2, 3},
 };
 
@@ -249,7 +258,7 @@ Operand Builder::Index(Operand list, Operand index, size_t offset) {
 Operand Builder::OtherFunction(const std::string& name, const std::vector<Operand>& args,
                                size_t offset) {
   static constexpr std::string_view kParsing[] = {"if", "split", "size", "json_get",
-                                                   "regex_extract"};
+                                                  "regex_extract"};
   if (std::find(std::begin(kParsing), std::end(kParsing), name) != std::end(kParsing)) {
     return ParsingFunction(name, args, offset);
   }

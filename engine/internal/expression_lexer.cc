@@ -1,9 +1,9 @@
 #include "engine/internal/expression_lexer.h"
 
-#include <fmt/format.h>
-
 #include <charconv>
 #include <limits>
+
+#include <fmt/format.h>
 
 namespace tidemark::engine::internal {
 
@@ -136,15 +136,9 @@ Token Lexer::LexQuoted(size_t start, char quote, TokenKind kind) {
       case '\\':
       case '\'':
       case '"':
-      case '`':
-        token.text += escaped;
-        break;
-      case 'n':
-        token.text += '\n';
-        break;
-      case 't':
-        token.text += '\t';
-        break;
+      case '`': token.text += escaped; break;
+      case 'n': token.text += '\n'; break;
+      case 't': token.text += '\t'; break;
       default:
         throw InputError(At(i),
                          fmt::format("unknown escape {}", QuoteForMessage(source_.substr(i, 2))),
@@ -193,36 +187,16 @@ Token Lexer::LexOperator(size_t start) {
     token.length = 2;
   };
   switch (c) {
-    case '(':
-      token.kind = TokenKind::kLeftParen;
-      break;
-    case '[':
-      token.kind = TokenKind::kLeftBracket;
-      break;
-    case ']':
-      token.kind = TokenKind::kRightBracket;
-      break;
-    case ')':
-      token.kind = TokenKind::kRightParen;
-      break;
-    case ',':
-      token.kind = TokenKind::kComma;
-      break;
-    case '+':
-      token.kind = TokenKind::kPlus;
-      break;
-    case '-':
-      token.kind = TokenKind::kMinus;
-      break;
-    case '*':
-      token.kind = TokenKind::kStar;
-      break;
-    case '/':
-      token.kind = TokenKind::kSlash;
-      break;
-    case '%':
-      token.kind = TokenKind::kPercent;
-      break;
+    case '(': token.kind = TokenKind::kLeftParen; break;
+    case '[': token.kind = TokenKind::kLeftBracket; break;
+    case ']': token.kind = TokenKind::kRightBracket; break;
+    case ')': token.kind = TokenKind::kRightParen; break;
+    case ',': token.kind = TokenKind::kComma; break;
+    case '+': token.kind = TokenKind::kPlus; break;
+    case '-': token.kind = TokenKind::kMinus; break;
+    case '*': token.kind = TokenKind::kStar; break;
+    case '/': token.kind = TokenKind::kSlash; break;
+    case '%': token.kind = TokenKind::kPercent; break;
     case '=':
       token.kind = TokenKind::kEqual;
       if (next == '=') two(TokenKind::kEqual);
@@ -246,8 +220,7 @@ Token Lexer::LexOperator(size_t start) {
     case '|':
       if (next == '|') two(TokenKind::kOr);
       break;
-    default:
-      break;
+    default: break;
   }
   if (token.kind == TokenKind::kEnd) {
     std::string hint;

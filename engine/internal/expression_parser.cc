@@ -16,10 +16,8 @@ bool IsComparison(TokenKind kind) {
     case TokenKind::kLess:
     case TokenKind::kLessEqual:
     case TokenKind::kGreater:
-    case TokenKind::kGreaterEqual:
-      return true;
-    default:
-      return false;
+    case TokenKind::kGreaterEqual: return true;
+    default: return false;
   }
 }
 
@@ -258,8 +256,7 @@ Operand Parser::ParseInteger(bool negated, size_t offset) {
 Operand Parser::ParsePrimary() {
   const size_t offset = current_.offset;
   switch (current_.kind) {
-    case TokenKind::kInt:
-      return ParseInteger(/*negated=*/false, offset);
+    case TokenKind::kInt: return ParseInteger(/*negated=*/false, offset);
     case TokenKind::kDouble: {
       const double value = current_.number;
       Advance();
@@ -276,19 +273,15 @@ Operand Parser::ParsePrimary() {
       Advance();
       return builder_.Constant(value, offset);
     }
-    case TokenKind::kNull:
-      Advance();
-      return builder_.Constant(std::monostate{}, offset);
-    case TokenKind::kIdentifier:
-      return ParseIdentifier();
+    case TokenKind::kNull: Advance(); return builder_.Constant(std::monostate{}, offset);
+    case TokenKind::kIdentifier: return ParseIdentifier();
     case TokenKind::kLeftParen: {
       Advance();
       Operand inner = ParseOr();
       ExpectClose("(", offset);
       return inner;
     }
-    default:
-      FailExpectedExpression();
+    default: FailExpectedExpression();
   }
 }
 

@@ -66,12 +66,12 @@ enum class Op : uint8_t {
   kCastString,
   kCastBool,
   kIsNull,
-  kCoalesce,  // all args of the node's type (promoted) or null-typed
-  kIf,        // args[0] ? args[1] : args[2]; a null condition takes args[2]
-  kSplit,     // string, separator -> list (Java's String.split on a literal)
-  kSize,      // list -> int
-  kIndex,     // list, int -> string; out of range: null
-  kJsonGet,   // text, path -> string
+  kCoalesce,      // all args of the node's type (promoted) or null-typed
+  kIf,            // args[0] ? args[1] : args[2]; a null condition takes args[2]
+  kSplit,         // string, separator -> list (Java's String.split on a literal)
+  kSize,          // list -> int
+  kIndex,         // list, int -> string; out of range: null
+  kJsonGet,       // text, path -> string
   kRegexExtract,  // text[, group] -> string; the pattern is patterns[field]
 };
 

@@ -2,10 +2,11 @@
 // sequence of inserts, erases and re-keys.
 #include "engine/internal/indexed_min_heap.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <optional>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::engine::internal {
 namespace {

@@ -156,9 +156,9 @@ class Reader {
     }
     // A number or a literal: the run of characters up to a delimiter.
     const size_t start = pos_;
-    while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '}' &&
-           text_[pos_] != ']' && text_[pos_] != ' ' && text_[pos_] != '\n' &&
-           text_[pos_] != '\t' && text_[pos_] != '\r') {
+    while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != '}' && text_[pos_] != ']' &&
+           text_[pos_] != ' ' && text_[pos_] != '\n' && text_[pos_] != '\t' &&
+           text_[pos_] != '\r') {
       ++pos_;
     }
     return IsScalarLiteral(text_.substr(start, pos_ - start));

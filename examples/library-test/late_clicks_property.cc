@@ -1,22 +1,20 @@
 // A RapidCheck property through tidemark's public API: for any clicks, in any
 // arrival order, every click is either counted in a window or sent to the
 // late side output, exactly once.
-#include <rapidcheck.h>
-#include <rapidcheck/boost_test.h>
-
-#include <boost/test/unit_test.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/boost_test.h>
 #include <tidemark/tidemark.h>
 
 namespace {
 
 struct Click {
-  int user = 0;     // 0..2
-  int64_t ts = 0;   // 0..29999 ms
+  int user = 0;    // 0..2
+  int64_t ts = 0;  // 0..29999 ms
 };
 
 // The scenario of late-clicks.yaml with `clicks` as its events, one a second.
@@ -30,8 +28,9 @@ std::string ScenarioWith(const std::vector<Click>& clicks) {
       "    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s}\n"
       "    events:\n";
   for (size_t i = 0; i < clicks.size(); ++i) {
-    text += "      - {user: u" + std::to_string(clicks[i].user) + ", ts: " +
-            std::to_string(clicks[i].ts) + ", \"@arrival\": " + std::to_string(i * 1000) + "}\n";
+    text += "      - {user: u" + std::to_string(clicks[i].user) +
+            ", ts: " + std::to_string(clicks[i].ts) +
+            ", \"@arrival\": " + std::to_string(i * 1000) + "}\n";
   }
   text +=
       "streams:\n"

@@ -3,12 +3,11 @@
 // schedule changes the outcome. The expected values are derived in the
 // scenario's description.
 #define BOOST_TEST_MODULE late_clicks
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
 #include <tidemark/tidemark.h>
 
 namespace {

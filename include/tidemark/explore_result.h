@@ -57,9 +57,9 @@ struct Divergence {
 
 struct ExploreResult {
   uint64_t seeds = 0;
-  bool deterministic = false;       // the scenario says `deterministic: true`
-  std::vector<Outcome> outcomes = {};    // in the order of their first seed
-  std::vector<Violation> violations = {};  // by seed
+  bool deterministic = false;                // the scenario says `deterministic: true`
+  std::vector<Outcome> outcomes = {};        // in the order of their first seed
+  std::vector<Violation> violations = {};    // by seed
   std::vector<Divergence> divergences = {};  // one per outcome after the first
 
   // What `tidemark explore` exits 0 for: no invariant broken, and a

@@ -19,7 +19,7 @@ namespace tidemark {
 // One record that reached a sink, with when and under which watermark it was
 // emitted.
 struct SinkRecord {
-  std::vector<Value> values = {};             // in the order of Sink::fields
+  std::vector<Value> values = {};          // in the order of Sink::fields
   Timestamp timestamp = Timestamp::Min();  // its event timestamp; Min: none
   // The emitting operator's watermark and the processing time at emission.
   Timestamp watermark = Timestamp::Min();
@@ -44,18 +44,18 @@ struct Sink {
 // What a stream did with a record: the counters of a scenario's `ledger:`
 // expectations (docs/scenario-format.md), named as there by FateName.
 enum class Fate {
-  kEmitted,            // "emitted": passed on along the main output
-  kRoutedToTag,        // "routed_to_tags": sent to a side output
-  kFiltered,           // "filtered"
-  kUnrouted,           // "unrouted": no routing rule matched
-  kInWindow,           // "in_window": added to a window on time
-  kInWindowLate,       // "in_window_late": added within the allowed lateness
-  kLateToSideOutput,   // "late_to_side_output": late, to the window's late output
-  kDroppedLate,        // "dropped_late": late, and no late output
-  kDiscarded,          // "discarded": no window took it, not late (a sliding-window gap)
-  kUnconsumed,         // "unconsumed": sent to a side output no stream reads
-  kSunk,               // "sunk": reached a sink
-  kPending,            // "pending": in a window that never fired by the end of the run
+  kEmitted,           // "emitted": passed on along the main output
+  kRoutedToTag,       // "routed_to_tags": sent to a side output
+  kFiltered,          // "filtered"
+  kUnrouted,          // "unrouted": no routing rule matched
+  kInWindow,          // "in_window": added to a window on time
+  kInWindowLate,      // "in_window_late": added within the allowed lateness
+  kLateToSideOutput,  // "late_to_side_output": late, to the window's late output
+  kDroppedLate,       // "dropped_late": late, and no late output
+  kDiscarded,         // "discarded": no window took it, not late (a sliding-window gap)
+  kUnconsumed,        // "unconsumed": sent to a side output no stream reads
+  kSunk,              // "sunk": reached a sink
+  kPending,           // "pending": in a window that never fired by the end of the run
 };
 
 std::string_view FateName(Fate fate);

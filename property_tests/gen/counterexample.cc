@@ -1,11 +1,11 @@
 #include "property_tests/gen/counterexample.h"
 
-#include <rapidcheck.h>
-#include <rapidcheck/detail/TestListener.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+
+#include <rapidcheck.h>
+#include <rapidcheck/detail/TestListener.h>
 
 namespace tidemark::props {
 

@@ -1,11 +1,11 @@
 #include "property_tests/gen/expression_gen.h"
 
-#include <rapidcheck.h>
-
 #include <cstdint>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include <rapidcheck.h>
 
 namespace tidemark::props {
 
@@ -30,8 +30,7 @@ const Schema& FuzzSchema() {
 Value RandomValue(ValueType type) {
   if (*rc::gen::inRange(0, 5) == 0) return std::monostate{};
   switch (type) {
-    case ValueType::kBool:
-      return *rc::gen::arbitrary<bool>();
+    case ValueType::kBool: return *rc::gen::arbitrary<bool>();
     case ValueType::kInt:
       return *rc::gen::oneOf(rc::gen::inRange<int64_t>(-20, 20), rc::gen::arbitrary<int64_t>());
     case ValueType::kDouble:

@@ -1,14 +1,14 @@
 #include "property_tests/gen/failure_gen.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include "property_tests/gen/scratch_folder.h"
+#include <fmt/format.h>
+
 #include "property_tests/gen/run_views.h"
+#include "property_tests/gen/scratch_folder.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 

@@ -22,13 +22,13 @@
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_FAILURE_GEN_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_FAILURE_GEN_H_
 
-#include <rapidcheck.h>
-
 #include <cstdint>
 #include <map>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include <rapidcheck.h>
 
 #include "property_tests/gen/scenario_gen.h"
 #include "sim/graph/fault_tolerance.h"

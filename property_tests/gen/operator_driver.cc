@@ -16,26 +16,19 @@ model::Interval ToInterval(const engine::TimeWindow& w) {
 
 model::Admission ToAdmission(engine::WindowAdmission a) {
   switch (a) {
-    case engine::WindowAdmission::kOnTime:
-      return model::Admission::kOnTime;
-    case engine::WindowAdmission::kWithinLateness:
-      return model::Admission::kWithinLateness;
-    case engine::WindowAdmission::kLate:
-      return model::Admission::kLate;
+    case engine::WindowAdmission::kOnTime: return model::Admission::kOnTime;
+    case engine::WindowAdmission::kWithinLateness: return model::Admission::kWithinLateness;
+    case engine::WindowAdmission::kLate: return model::Admission::kLate;
   }
   return model::Admission::kLate;
 }
 
 model::Fate ToFate(engine::ElementOutcome o) {
   switch (o) {
-    case engine::ElementOutcome::kAccepted:
-      return model::Fate::kAccepted;
-    case engine::ElementOutcome::kLateToSideOutput:
-      return model::Fate::kLateToSideOutput;
-    case engine::ElementOutcome::kDroppedLate:
-      return model::Fate::kDroppedLate;
-    case engine::ElementOutcome::kDiscarded:
-      return model::Fate::kDiscarded;
+    case engine::ElementOutcome::kAccepted: return model::Fate::kAccepted;
+    case engine::ElementOutcome::kLateToSideOutput: return model::Fate::kLateToSideOutput;
+    case engine::ElementOutcome::kDroppedLate: return model::Fate::kDroppedLate;
+    case engine::ElementOutcome::kDiscarded: return model::Fate::kDiscarded;
   }
   return model::Fate::kDiscarded;
 }
@@ -47,8 +40,8 @@ class Collector final : public engine::WindowOutput {
     const std::string key = r.keyed ? engine::FormatValue(r.key) : std::string();
     const bool late = r.kind == engine::FiringKind::kLate;
     if (max_by_) {  // the reduced record {k, v, i}, and the element count
-      firings.push_back({key, ToInterval(r.window), static_cast<int64_t>(r.element_count), 0,
-                         late, std::get<int64_t>(r.aggregates.at(1)),
+      firings.push_back({key, ToInterval(r.window), static_cast<int64_t>(r.element_count), 0, late,
+                         std::get<int64_t>(r.aggregates.at(1)),
                          std::get<int64_t>(r.aggregates.at(2))});
       return;
     }

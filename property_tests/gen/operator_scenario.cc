@@ -16,9 +16,7 @@ std::string WindowYaml(const model::WindowConfig& c, const std::string& late_tag
       kind = fmt::format("sliding: {{size: {}, slide: {}}}, offset: {}", c.size_ms, c.slide_ms,
                          c.offset_ms);
       break;
-    case WindowKind::kSession:
-      kind = fmt::format("session: {{gap: {}}}", c.gap_ms);
-      break;
+    case WindowKind::kSession: kind = fmt::format("session: {{gap: {}}}", c.gap_ms); break;
   }
   std::string late = c.late_output ? fmt::format(", late_output: {}", late_tag) : "";
   return fmt::format("{{{}, allowed_lateness: {}{}}}", kind, c.allowed_lateness_ms, late);

@@ -1,12 +1,12 @@
 #include "property_tests/gen/scenario_gen.h"
 
-#include <fmt/format.h>
-
 #include <filesystem>
 #include <fstream>
 
-#include "property_tests/gen/scratch_folder.h"
+#include <fmt/format.h>
+
 #include "property_tests/gen/operator_scenario.h"
+#include "property_tests/gen/scratch_folder.h"
 #include "property_tests/gen/window_gen.h"
 #include "sim/scenario/scenario.h"
 
@@ -167,12 +167,8 @@ ScenarioFiles ScenarioText(const std::string& name, const GeneratedScenario& s) 
       case Kind::kWatermark:
         csv += fmt::format(",{},,watermark,{},{}\n", times[i], r.partition, arrival);
         break;
-      case Kind::kIdle:
-        csv += fmt::format(",,,idle,{},{}\n", r.partition, arrival);
-        break;
-      case Kind::kActive:
-        csv += fmt::format(",,,active,{},{}\n", r.partition, arrival);
-        break;
+      case Kind::kIdle: csv += fmt::format(",,,idle,{},{}\n", r.partition, arrival); break;
+      case Kind::kActive: csv += fmt::format(",,,active,{},{}\n", r.partition, arrival); break;
     }
   }
   return {.yaml = std::move(yaml), .companions = {{name + ".csv", std::move(csv)}}};

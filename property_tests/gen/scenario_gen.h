@@ -22,13 +22,13 @@
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_SCENARIO_GEN_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_SCENARIO_GEN_H_
 
-#include <rapidcheck.h>
-
 #include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include <rapidcheck.h>
 
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/model/window_model.h"

@@ -4,12 +4,12 @@
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_SCRATCH_FOLDER_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_SCRATCH_FOLDER_H_
 
-#include <fmt/format.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <string_view>
 #include <system_error>
+
+#include <fmt/format.h>
+#include <unistd.h>
 
 namespace tidemark::props {
 

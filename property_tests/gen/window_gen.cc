@@ -48,9 +48,7 @@ rc::Gen<WindowConfig> GenWindowConfigOf(WindowKind kind) {
                                     GenLength());
         c.offset_ms = *GenOffset(c.slide_ms);
         break;
-      case WindowKind::kSession:
-        c.gap_ms = *GenLength();
-        break;
+      case WindowKind::kSession: c.gap_ms = *GenLength(); break;
     }
     const int64_t unit = kind == WindowKind::kSession ? c.gap_ms : c.size_ms;
     c.allowed_lateness_ms = *GenLateness(std::max<int64_t>(unit, 1));
@@ -136,9 +134,7 @@ std::ostream& operator<<(std::ostream& os, const WindowConfig& c) {
     case WindowKind::kSliding:
       os << "sliding size=" << c.size_ms << " slide=" << c.slide_ms << " offset=" << c.offset_ms;
       break;
-    case WindowKind::kSession:
-      os << "session gap=" << c.gap_ms;
-      break;
+    case WindowKind::kSession: os << "session gap=" << c.gap_ms; break;
   }
   return os << " lateness=" << c.allowed_lateness_ms
             << (c.late_output ? " late_output" : " drop_late");

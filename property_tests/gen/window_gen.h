@@ -9,11 +9,11 @@
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_WINDOW_GEN_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_WINDOW_GEN_H_
 
-#include <rapidcheck.h>
-
 #include <memory>
 #include <ostream>
 #include <vector>
+
+#include <rapidcheck.h>
 
 #include "engine/window_assigner.h"
 #include "property_tests/model/window_model.h"

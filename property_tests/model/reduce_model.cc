@@ -11,12 +11,8 @@ Triple Combine(ReduceAggregation aggregation, bool first, const Triple& so_far, 
                ReduceBug bug) {
   Triple out = so_far;
   switch (aggregation) {
-    case ReduceAggregation::kSum:
-      out[1] = so_far[1] + row[1];
-      return out;
-    case ReduceAggregation::kMin:
-      out[1] = row[1] < so_far[1] ? row[1] : so_far[1];
-      return out;
+    case ReduceAggregation::kSum: out[1] = so_far[1] + row[1]; return out;
+    case ReduceAggregation::kMin: out[1] = row[1] < so_far[1] ? row[1] : so_far[1]; return out;
     case ReduceAggregation::kMax:
       if (bug == ReduceBug::kMaxKeepsNewRecord) out = row;
       out[1] = row[1] > so_far[1] ? row[1] : so_far[1];

@@ -29,7 +29,8 @@ enum class ReduceBug {
 // The output after each row: the key's value so far, aggregated on v.
 // `first`: minBy/maxBy keep the earlier record on a tie.
 std::vector<Triple> RollingReduce(ReduceAggregation aggregation, bool first,
-                                  const std::vector<Triple>& rows, ReduceBug bug = ReduceBug::kNone);
+                                  const std::vector<Triple>& rows,
+                                  ReduceBug bug = ReduceBug::kNone);
 
 std::ostream& operator<<(std::ostream& os, ReduceAggregation a);
 

@@ -6,12 +6,9 @@ namespace tidemark::props::model {
 
 std::ostream& operator<<(std::ostream& os, const ValveEvent& e) {
   switch (e.kind) {
-    case ValveEvent::Kind::kWatermark:
-      return os << "W(" << e.watermark << ")";
-    case ValveEvent::Kind::kIdle:
-      return os << "IDLE";
-    case ValveEvent::Kind::kActive:
-      return os << "ACTIVE";
+    case ValveEvent::Kind::kWatermark: return os << "W(" << e.watermark << ")";
+    case ValveEvent::Kind::kIdle: return os << "IDLE";
+    case ValveEvent::Kind::kActive: return os << "ACTIVE";
   }
   return os;
 }

@@ -29,9 +29,7 @@ std::vector<Interval> WindowModel::Assign(int64_t t) const {
       }
       break;
     }
-    case WindowKind::kSession:
-      out.push_back({t, t + config_.gap_ms});
-      break;
+    case WindowKind::kSession: out.push_back({t, t + config_.gap_ms}); break;
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -65,8 +63,8 @@ size_t WindowModel::AddTo(const std::string& key, const Interval& w, int64_t val
       ++window.count;
       window.sum += value;
       // maxBy, first on ties: a later element wins only when strictly greater.
-      const bool wins = bug_ == ModelBug::kMaxByLastOnTies ? value >= window.best_v
-                                                           : value > window.best_v;
+      const bool wins =
+          bug_ == ModelBug::kMaxByLastOnTies ? value >= window.best_v : value > window.best_v;
       if (wins) {
         window.best_v = value;
         window.best_id = id;
@@ -192,26 +190,19 @@ std::ostream& operator<<(std::ostream& os, const Firing& f) {
 
 std::ostream& operator<<(std::ostream& os, Admission a) {
   switch (a) {
-    case Admission::kOnTime:
-      return os << "on_time";
-    case Admission::kWithinLateness:
-      return os << "within_lateness";
-    case Admission::kLate:
-      return os << "late";
+    case Admission::kOnTime: return os << "on_time";
+    case Admission::kWithinLateness: return os << "within_lateness";
+    case Admission::kLate: return os << "late";
   }
   return os;
 }
 
 std::ostream& operator<<(std::ostream& os, Fate f) {
   switch (f) {
-    case Fate::kAccepted:
-      return os << "accepted";
-    case Fate::kLateToSideOutput:
-      return os << "late_to_side_output";
-    case Fate::kDroppedLate:
-      return os << "dropped_late";
-    case Fate::kDiscarded:
-      return os << "discarded";
+    case Fate::kAccepted: return os << "accepted";
+    case Fate::kLateToSideOutput: return os << "late_to_side_output";
+    case Fate::kDroppedLate: return os << "dropped_late";
+    case Fate::kDiscarded: return os << "discarded";
   }
   return os;
 }

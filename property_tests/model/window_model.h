@@ -87,7 +87,7 @@ struct Firing {
   Interval window;
   int64_t count = 0;
   int64_t sum = 0;
-  bool late = false;  // fired by an element within allowed lateness (not by the watermark)
+  bool late = false;    // fired by an element within allowed lateness (not by the watermark)
   int64_t best_v = 0;   // max_by: v of the winning element
   int64_t best_id = 0;  // max_by: its index among the elements
   auto operator<=>(const Firing&) const = default;

@@ -19,7 +19,8 @@ void EmitGap(size_t e_begin, size_t e_end, size_t a_begin, size_t a_end,
 
 // The dynamic program over expected[e0, e1) x actual[a0, a1).
 void AlignMiddle(size_t e0, size_t e1, size_t a0, size_t a1,
-                 const std::function<bool(size_t, size_t)>& matches, std::vector<AlignedPair>& out) {
+                 const std::function<bool(size_t, size_t)>& matches,
+                 std::vector<AlignedPair>& out) {
   const size_t n = e1 - e0, m = a1 - a0;
   if (n == 0 || m == 0 || n * m > kMaxAlignCells) {
     EmitGap(e0, e1, a0, a1, out);
@@ -30,7 +31,8 @@ void AlignMiddle(size_t e0, size_t e1, size_t a0, size_t a1,
   auto at = [&](size_t i, size_t j) -> uint32_t& { return lcs[i * (m + 1) + j]; };
   for (size_t i = n; i-- > 0;) {
     for (size_t j = m; j-- > 0;) {
-      at(i, j) = matches(e0 + i, a0 + j) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+      at(i, j) =
+          matches(e0 + i, a0 + j) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
     }
   }
   size_t i = 0, j = 0, gap_i = 0, gap_j = 0;

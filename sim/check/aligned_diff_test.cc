@@ -9,9 +9,8 @@ namespace {
 
 // "=" match, "~" differ, "-" missing, "+" unexpected, one per step.
 std::string Steps(const std::string& expected, const std::string& actual) {
-  const auto pairs = AlignSequences(expected.size(), actual.size(), [&](size_t e, size_t a) {
-    return expected[e] == actual[a];
-  });
+  const auto pairs = AlignSequences(expected.size(), actual.size(),
+                                    [&](size_t e, size_t a) { return expected[e] == actual[a]; });
   std::string out;
   for (const AlignedPair& p : pairs) {
     switch (p.kind) {

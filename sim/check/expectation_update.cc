@@ -23,7 +23,8 @@ bool IsPlainYamlString(const std::string& s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
-    if (!(std::isalnum(u) || c == '_' || c == '-' || c == '.' || c == '@' || c == '/')) return false;
+    if (!(std::isalnum(u) || c == '_' || c == '-' || c == '.' || c == '@' || c == '/'))
+      return false;
   }
   std::string lower = s;
   std::transform(lower.begin(), lower.end(), lower.begin(),
@@ -56,8 +57,8 @@ std::vector<Column> ColumnsToWrite(const std::vector<const ExpectedRow*>& rows,
   std::vector<Column> all;
   for (size_t i = 0; i < schema.size(); ++i) all.push_back({schema.field(i).name, i, std::nullopt});
   if (rows.empty()) return all;
-  for (const internal::Metadata m : {internal::Metadata::kTimestamp, internal::Metadata::kWatermark,
-                                     internal::Metadata::kAt}) {
+  for (const internal::Metadata m :
+       {internal::Metadata::kTimestamp, internal::Metadata::kWatermark, internal::Metadata::kAt}) {
     const std::string name(internal::MetadataName(m));
     const bool named = std::any_of(rows.begin(), rows.end(), [&](const ExpectedRow* row) {
       return std::any_of(row->cells.begin(), row->cells.end(),
@@ -186,22 +187,23 @@ std::string RecoveryBlock(const JobPlan& plan, const RunResult& result) {
                  : fmt::format("  {}: {}\n", c.name, value(c));
       continue;
     }
-    const std::string entry =
-        fmt::format("{}: {}", c.name == "replayed_rows" ? YamlScalar(engine::Value(c.scope)) : c.name,
-                    value(c));
+    const std::string entry = fmt::format(
+        "{}: {}", c.name == "replayed_rows" ? YamlScalar(engine::Value(c.scope)) : c.name,
+        value(c));
     if (c.name == "replayed_rows") {
       replayed.push_back(entry);
       continue;
     }
-    auto sink = std::find_if(sinks.begin(), sinks.end(),
-                             [&](const auto& s) { return s.first == c.scope; });
+    auto sink =
+        std::find_if(sinks.begin(), sinks.end(), [&](const auto& s) { return s.first == c.scope; });
     if (sink == sinks.end()) sink = sinks.insert(sinks.end(), {c.scope, {}});
     sink->second.push_back(entry);
   }
   if (!replayed.empty()) out += fmt::format("  replayed_rows: {{{}}}\n", fmt::join(replayed, ", "));
   if (!sinks.empty()) out += "  sinks:\n";
   for (const auto& [sink, counters] : sinks) {
-    out += fmt::format("    {}: {{{}}}\n", YamlScalar(engine::Value(sink)), fmt::join(counters, ", "));
+    out +=
+        fmt::format("    {}: {{{}}}\n", YamlScalar(engine::Value(sink)), fmt::join(counters, ", "));
   }
   return out;
 }
@@ -323,7 +325,8 @@ std::string RewriteExpectationBlock(const std::string& scenario_text, const JobP
     any_sink = true;
   }
   if (any_sink) text = ReplaceTopLevelBlock(text, "expect", block);
-  if (!plan.spec.ledger.empty()) text = ReplaceTopLevelBlock(text, "ledger", LedgerBlock(plan, result));
+  if (!plan.spec.ledger.empty())
+    text = ReplaceTopLevelBlock(text, "ledger", LedgerBlock(plan, result));
   if (plan.spec.recovery_expectation) {
     text = ReplaceTopLevelBlock(text, "recovery", RecoveryBlock(plan, result));
   }

@@ -1,8 +1,8 @@
-#include "sim/planner/job_plan.h"
 #include "sim/check/expectation_update.h"
 
 #include <boost/test/unit_test.hpp>
 
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -87,7 +87,8 @@ recovery:
 
 BOOST_AUTO_TEST_CASE(rewrites_the_recovery_counters_in_their_order) {
   const JobPlan plan = PlanJob(ParseScenario(kRecoveryScenario, "s.yaml", "."));
-  const std::string updated = RewriteExpectationBlock(kRecoveryScenario, plan, RunJob(plan, {.seed = 1}));
+  const std::string updated =
+      RewriteExpectationBlock(kRecoveryScenario, plan, RunJob(plan, {.seed = 1}));
   const std::string expected_block = R"(recovery:
   checkpoints_completed: 2
   restarts: 1

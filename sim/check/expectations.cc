@@ -83,10 +83,10 @@ std::vector<std::string> DiffAligned(const std::vector<TypedElement>& expected,
         const TypedElement& a = actual[p.actual];
         const size_t first = lines.size();
         lines.push_back(fmt::format("{} expected {}", label, ShowElement(e, schema, shown, true)));
-        lines.push_back(fmt::format("{}  actual {}{}", pad, ShowElement(a, schema, shown, false),
-                                    p.actual == p.expected
-                                        ? ""
-                                        : fmt::format(" ({} {} of the output)", noun, p.actual + 1)));
+        lines.push_back(fmt::format(
+            "{}  actual {}{}", pad, ShowElement(a, schema, shown, false),
+            p.actual == p.expected ? ""
+                                   : fmt::format(" ({} {} of the output)", noun, p.actual + 1)));
         if (e.kind == Kind::kRecord && a.kind == Kind::kRecord) {
           for (const std::string& d : internal::Differences(e.row, a.actual, schema, tolerance)) {
             lines.push_back(fmt::format("{}  {}", pad, d));
@@ -234,7 +234,8 @@ std::vector<std::string> DiffOutput(const SinkExpectation& e, const SinkOutput& 
     TypedElement t;
     t.kind = element.kind;
     t.where = element.where;
-    if (element.kind == Kind::kRecord) t.row = internal::TypeRow(element.record, output.schema, e.sink);
+    if (element.kind == Kind::kRecord)
+      t.row = internal::TypeRow(element.record, output.schema, e.sink);
     t.watermark = element.watermark;
     t.status = element.idle ? engine::WatermarkStatus::kIdle : engine::WatermarkStatus::kActive;
     expected.push_back(std::move(t));
@@ -255,23 +256,28 @@ std::vector<std::string> DiffRecords(const SinkExpectation& e, const SinkOutput&
   if (!e.golden.empty()) {
     for (TypedRow& row : internal::ReadGolden(e.golden, output.schema, e.where)) {
       const SourceLocation where = row.where;
-      expected.push_back({.kind = Kind::kRecord, .row = std::move(row), .actual = {},
+      expected.push_back({.kind = Kind::kRecord,
+                          .row = std::move(row),
+                          .actual = {},
                           .watermark = engine::Timestamp::Min(),
-                          .status = engine::WatermarkStatus::kActive, .where = where});
+                          .status = engine::WatermarkStatus::kActive,
+                          .where = where});
     }
   } else {
     for (const ExpectedRow& row : e.rows) {
-      expected.push_back({.kind = Kind::kRecord, .row = internal::TypeRow(row, output.schema, e.sink),
-                          .actual = {}, .watermark = engine::Timestamp::Min(),
-                          .status = engine::WatermarkStatus::kActive, .where = row.where});
+      expected.push_back({.kind = Kind::kRecord,
+                          .row = internal::TypeRow(row, output.schema, e.sink),
+                          .actual = {},
+                          .watermark = engine::Timestamp::Min(),
+                          .status = engine::WatermarkStatus::kActive,
+                          .where = row.where});
     }
   }
   const std::vector<TypedElement> actual = ActualRecords(output);
-  auto lines = e.order == SinkExpectation::Order::kOrdered
-                   ? DiffAligned(expected, actual, output.schema, e.tolerance, "record", e.where,
-                                 mismatches)
-                   : DiffUnordered(expected, actual, output.schema, e.tolerance, e.where,
-                                   mismatches);
+  auto lines =
+      e.order == SinkExpectation::Order::kOrdered
+          ? DiffAligned(expected, actual, output.schema, e.tolerance, "record", e.where, mismatches)
+          : DiffUnordered(expected, actual, output.schema, e.tolerance, e.where, mismatches);
   if (!lines.empty()) {
     lines.insert(lines.begin(), fmt::format("expected {} records, got {}", expected.size(),
                                             output.records.size()));
@@ -299,12 +305,14 @@ ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result
     const PlannedSink* sink = plan.FindSink(e.sink);
     const SinkOutput& output = result.sinks[static_cast<size_t>(sink - plan.sinks.data())];
     std::vector<Mismatch> mismatches;
-    auto lines = e.has_output ? DiffOutput(e, output, mismatches) : DiffRecords(e, output, mismatches);
+    auto lines =
+        e.has_output ? DiffOutput(e, output, mismatches) : DiffRecords(e, output, mismatches);
     if (lines.empty()) continue;
     report.diffs.push_back(
         {e.sink, fmt::format("sink '{}'", e.sink), std::move(lines), std::move(mismatches)});
   }
-  for (SinkDiff& diff : internal::CheckLedger(plan, result)) report.diffs.push_back(std::move(diff));
+  for (SinkDiff& diff : internal::CheckLedger(plan, result))
+    report.diffs.push_back(std::move(diff));
   if (auto diff = internal::CheckRecovery(plan, result)) report.diffs.push_back(std::move(*diff));
   return report;
 }

@@ -31,9 +31,9 @@ struct Mismatch {
 };
 
 struct SinkDiff {
-  std::string sink;     // the sink, or the stream of a ledger expectation
-  std::string subject;  // "sink 'x'" or "ledger of 'x'", as a diff names it
-  std::vector<std::string> lines;  // one readable line per difference
+  std::string sink;                  // the sink, or the stream of a ledger expectation
+  std::string subject;               // "sink 'x'" or "ledger of 'x'", as a diff names it
+  std::vector<std::string> lines;    // one readable line per difference
   std::vector<Mismatch> mismatches;  // the same differences, each located
 };
 

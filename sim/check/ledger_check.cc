@@ -60,9 +60,9 @@ std::vector<SinkDiff> CheckLedger(const JobPlan& plan, const RunResult& result) 
       mismatches.push_back({c.where, lines.back()});
     }
     if (lines.empty()) continue;
-    lines.insert(lines.begin(), fmt::format("{} counter{} differ{}", lines.size(),
-                                            lines.size() == 1 ? "" : "s",
-                                            lines.size() == 1 ? "s" : ""));
+    lines.insert(lines.begin(),
+                 fmt::format("{} counter{} differ{}", lines.size(), lines.size() == 1 ? "" : "s",
+                             lines.size() == 1 ? "s" : ""));
     diffs.push_back({e.stream, fmt::format("ledger of '{}'", e.stream), std::move(lines),
                      std::move(mismatches)});
   }

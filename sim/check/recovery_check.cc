@@ -47,9 +47,9 @@ std::optional<SinkDiff> CheckRecovery(const JobPlan& plan, const RunResult& resu
     mismatches.push_back({c.where, lines.back()});
   }
   if (lines.empty()) return std::nullopt;
-  lines.insert(lines.begin(), fmt::format("{} counter{} differ{}", lines.size(),
-                                          lines.size() == 1 ? "" : "s",
-                                          lines.size() == 1 ? "s" : ""));
+  lines.insert(lines.begin(),
+               fmt::format("{} counter{} differ{}", lines.size(), lines.size() == 1 ? "" : "s",
+                           lines.size() == 1 ? "s" : ""));
   return SinkDiff{"recovery", "recovery", std::move(lines), std::move(mismatches)};
 }
 

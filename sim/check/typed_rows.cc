@@ -33,8 +33,9 @@ std::optional<Timestamp> ParseTime(std::string_view text) {
 bool Near(const Value& expected, const Value& actual, double tolerance) {
   const auto e = engine::AsDouble(expected);
   const auto a = engine::AsDouble(actual);
-  if (e && a && (engine::TypeOf(expected) == engine::ValueType::kDouble ||
-                 engine::TypeOf(actual) == engine::ValueType::kDouble)) {
+  if (e && a &&
+      (engine::TypeOf(expected) == engine::ValueType::kDouble ||
+       engine::TypeOf(actual) == engine::ValueType::kDouble)) {
     if (std::isnan(*e) || std::isnan(*a)) return std::isnan(*e) && std::isnan(*a);
     const double diff = std::fabs(*e - *a);
     return diff <= tolerance || diff <= tolerance * std::max(std::fabs(*e), std::fabs(*a));
@@ -72,10 +73,10 @@ TypedRow TypeRow(const ExpectedRow& row, const engine::Schema& schema, const std
     if (const std::optional<Metadata> m = ParseMetadataName(name)) {
       const std::optional<Timestamp> t = ParseTime(row.cell_null[c] ? "" : text);
       if (!t || (text.empty() && !row.cell_null[c])) {
-        throw engine::InputError(row.cell_where[c],
-                                 fmt::format("expected {} '{}' for '{}' is not a time", name, text,
-                                             sink),
-                                 "write milliseconds, '+inf' or '-inf'");
+        throw engine::InputError(
+            row.cell_where[c],
+            fmt::format("expected {} '{}' for '{}' is not a time", name, text, sink),
+            "write milliseconds, '+inf' or '-inf'");
       }
       typed.metadata.emplace_back(*m, *t);
       continue;
@@ -148,7 +149,8 @@ std::vector<TypedRow> ReadGolden(const std::string& path, const engine::Schema& 
     for (size_t i = 0; i < schema.size(); ++i) {
       Value value;
       CellError error;
-      if (!reader->is_null(i) && !ParseCellInto(reader->cell(i), schema.field(i).type, value, &error)) {
+      if (!reader->is_null(i) &&
+          !ParseCellInto(reader->cell(i), schema.field(i).type, value, &error)) {
         throw engine::InputError(reader->CellLocation(i),
                                  fmt::format("column '{}' {}", schema.field(i).name, error.message),
                                  error.hint);

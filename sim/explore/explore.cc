@@ -11,9 +11,9 @@
 #include <fmt/format.h>
 
 #include "engine/input_error.h"
-#include "sim/explore/delta_debugging.h"
 #include "sim/check/expectation_update.h"
 #include "sim/check/expectations.h"
+#include "sim/explore/delta_debugging.h"
 #include "sim/explore/explore_invariants.h"
 #include "sim/explore/failure_points.h"
 #include "sim/explore/recovery_invariants.h"
@@ -75,7 +75,8 @@ std::map<DecisionKey, const WindowDecisionRecord*> Decisions(const RunResult& r)
 bool SameDecision(const ElementDecision& a, const ElementDecision& b) {
   if (a.outcome != b.outcome || a.windows.size() != b.windows.size()) return false;
   for (size_t i = 0; i < a.windows.size(); ++i) {
-    if (a.windows[i].admission != b.windows[i].admission || !(a.windows[i].window == b.windows[i].window)) {
+    if (a.windows[i].admission != b.windows[i].admission ||
+        !(a.windows[i].window == b.windows[i].window)) {
       return false;
     }
   }
@@ -113,9 +114,9 @@ const ScheduleStep* WatermarkStep(const RunResult& r, uint32_t node, uint32_t su
 
 // Why the operator's watermark was what it was: the step that set it, and the
 // upstream channel holding the minimum, followed through pass-through streams.
-std::string WatermarkOrigin(const JobPlan& plan, const RunResult& r, const WindowDecisionRecord& d) {
-  const ScheduleStep* step =
-      WatermarkStep(r, d.node, d.subtask, d.decision.watermark, d.time);
+std::string WatermarkOrigin(const JobPlan& plan, const RunResult& r,
+                            const WindowDecisionRecord& d) {
+  const ScheduleStep* step = WatermarkStep(r, d.node, d.subtask, d.decision.watermark, d.time);
   if (!step) return "no watermark had reached it yet";
   std::string text = fmt::format("watermark since t={}", step->time.millis());
   std::vector<std::string> via;
@@ -140,8 +141,8 @@ std::string DescribeDecision(const JobPlan& plan, const RunResult& r, const std:
   for (const engine::WindowDecision& w : d.decision.windows) {
     windows.push_back(engine::ExplainWindowDecision(w, d.decision.watermark));
   }
-  return fmt::format("{}: '{}' subtask {} at t={}: {} -> {} ({})", label,
-                     plan.nodes[d.node].name, d.subtask, d.time.millis(), fmt::join(windows, "; "),
+  return fmt::format("{}: '{}' subtask {} at t={}: {} -> {} ({})", label, plan.nodes[d.node].name,
+                     d.subtask, d.time.millis(), fmt::join(windows, "; "),
                      engine::ElementOutcomeName(d.decision.outcome), WatermarkOrigin(plan, r, d));
 }
 
@@ -159,16 +160,17 @@ void ExplainRecord(const Explorer& x, engine::RecordId id, const RunResult& a,
     if (other != db.end() && SameDecision(decision->decision, other->second->decision)) continue;
     why.push_back(RowName(x, id, key.timestamp) + ":");
     why.push_back("  " + DescribeDecision(x.plan(), a, label_a, *decision));
-    why.push_back(other == db.end()
-                      ? fmt::format("  {}: never reached '{}'", label_b,
-                                    x.plan().nodes[key.node].name)
-                      : "  " + DescribeDecision(x.plan(), b, label_b, *other->second));
+    why.push_back(
+        other == db.end()
+            ? fmt::format("  {}: never reached '{}'", label_b, x.plan().nodes[key.node].name)
+            : "  " + DescribeDecision(x.plan(), b, label_b, *other->second));
     explained = true;
   }
   if (explained) return;
   auto fates = [](const auto& m, engine::RecordId r) {
     const auto it = m.find(r);
-    return it == m.end() ? std::string("no decision") : fmt::format("{}", fmt::join(it->second, ", "));
+    return it == m.end() ? std::string("no decision")
+                         : fmt::format("{}", fmt::join(it->second, ", "));
   };
   why.push_back(RowName(x, id, std::nullopt) + ":");
   why.push_back(fmt::format("  {}: {}", label_a, fates(fates_a, id)));
@@ -189,10 +191,9 @@ Shard ParseShard(const std::string& text, const std::string& flag) {
   const size_t slash = text.find('/');
   Shard shard;
   // Digits only on both sides: stoull alone would take "-1" as 2^64 - 1 and skip spaces.
-  const bool digits_only =
-      slash != std::string::npos && slash > 0 && slash + 1 < text.size() &&
-      text.find_first_not_of("0123456789/") == std::string::npos &&
-      text.find('/', slash + 1) == std::string::npos;
+  const bool digits_only = slash != std::string::npos && slash > 0 && slash + 1 < text.size() &&
+                           text.find_first_not_of("0123456789/") == std::string::npos &&
+                           text.find('/', slash + 1) == std::string::npos;
   try {
     if (!digits_only) throw std::invalid_argument("not I/K");
     size_t used = 0;
@@ -223,10 +224,9 @@ JobPlan Explorer::FailingPlan(uint64_t seed) const {
 SeedRun Explorer::Run(uint64_t seed) const {
   if (options_.failures > 0) return RunWithFailures(seed);
   const bool check = options_.invariants == InvariantChecks::kEveryRun;
-  const RunResult result =
-      RunJob(plan_, {.seed = seed,
-                     .detail = check ? engine::Ledger::Detail::kEveryRecord
-                                     : engine::Ledger::Detail::kCountsOnly});
+  const RunResult result = RunJob(plan_, {.seed = seed,
+                                          .detail = check ? engine::Ledger::Detail::kEveryRecord
+                                                          : engine::Ledger::Detail::kCountsOnly});
   SeedRun run{.seed = seed, .outcome = HashOf(result, options_.order), .violations = {}};
   if (check) run.violations = CheckInvariants(plan_, rows_, result);
   return run;
@@ -270,7 +270,8 @@ std::vector<OutcomeGroup> GroupOutcomes(const std::vector<SeedRun>& runs) {
   return groups;
 }
 
-Divergence ExplainDivergence(const Explorer& x, const OutcomeGroup& base, const OutcomeGroup& other) {
+Divergence ExplainDivergence(const Explorer& x, const OutcomeGroup& base,
+                             const OutcomeGroup& other) {
   Divergence d{.against_failure_free = false, .base = base, .other = other, .sinks = {}, .why = {}};
   const RunResult a = x.RunDetailed(base.first_seed);
   const RunResult b = x.RunDetailed(other.first_seed);
@@ -304,8 +305,9 @@ Divergence ExplainDivergence(const Explorer& x, const OutcomeGroup& base, const 
     d.why.push_back(fmt::format("... and {} more records", changed.size() - kMaxRecords));
   }
   if (changed.empty()) {
-    d.why.push_back("no input record changed fate: the window results differ in timing or "
-                    "grouping (e.g. a firing that happened before a record in one schedule only)");
+    d.why.push_back(
+        "no input record changed fate: the window results differ in timing or "
+        "grouping (e.g. a firing that happened before a record in one schedule only)");
   }
   return d;
 }
@@ -318,11 +320,12 @@ std::string FailureLine(const JobPlan& plan, const FailureRecord& f) {
   switch (f.outcome) {
     case FailureRecord::Outcome::kRestarted:
     case FailureRecord::Outcome::kMerged:
-      return text + (f.restored_checkpoint == 0
-                         ? fmt::format("; restarted at {} with no checkpoint: the sources start over",
-                                       f.restart_at.millis())
-                         : fmt::format("; restarted at {} from checkpoint {}", f.restart_at.millis(),
-                                       f.restored_checkpoint));
+      return text +
+             (f.restored_checkpoint == 0
+                  ? fmt::format("; restarted at {} with no checkpoint: the sources start over",
+                                f.restart_at.millis())
+                  : fmt::format("; restarted at {} from checkpoint {}", f.restart_at.millis(),
+                                f.restored_checkpoint));
     case FailureRecord::Outcome::kJobFailed: return text + "; the job FAILED: " + f.refusal;
     case FailureRecord::Outcome::kIgnored: return text + "; ignored (the task was not running)";
   }
@@ -349,7 +352,8 @@ Divergence ExplainFailureDivergence(const Explorer& x, const OutcomeGroup& group
     if (!diff.empty()) d.sinks.push_back({lines_a[s].name, std::move(diff)});
   }
   if (b.recovery) {
-    for (const FailureRecord& f : b.recovery->failures) d.why.push_back(FailureLine(failing_plan, f));
+    for (const FailureRecord& f : b.recovery->failures)
+      d.why.push_back(FailureLine(failing_plan, f));
     if (!b.recovery->job_failed.empty()) {
       d.why.push_back(fmt::format("the job failed at {}: the sinks hold what it wrote until then",
                                   b.recovery->failed_at.millis()));
@@ -392,9 +396,10 @@ Divergence ExplainFailureDivergence(const Explorer& x, const OutcomeGroup& group
             sink.duplicates == 1 ? "" : "s"));
       }
       if (sink.aborted > 0) {
-        d.why.push_back(fmt::format("sink '{}': {} record{} in transactions the restore aborted "
-                                    "(written again by the replay)",
-                                    planned.name, sink.aborted, sink.aborted == 1 ? "" : "s"));
+        d.why.push_back(
+            fmt::format("sink '{}': {} record{} in transactions the restore aborted "
+                        "(written again by the replay)",
+                        planned.name, sink.aborted, sink.aborted == 1 ? "" : "s"));
       }
       if (sink.uncommitted > 0) {
         d.why.push_back(fmt::format("sink '{}': {} record{} still uncommitted when the run ended",
@@ -573,16 +578,17 @@ Reproduction ShrinkDivergence(const Explorer& x, uint64_t base_seed, uint64_t se
                  {.spec = spec, .seed = base_seed, .write_at_once = false}, std::move(repro));
   const std::vector<std::string> comment = {
       fmt::format("Minimal reproduction written by `tidemark explore {}`:", spec.file),
-      fmt::format("{} of {} rows, shrunk by delta debugging while seeds {} and {}", repro.rows.size(),
-                  repro.original_rows, seed, base_seed),
+      fmt::format("{} of {} rows, shrunk by delta debugging while seeds {} and {}",
+                  repro.rows.size(), repro.original_rows, seed, base_seed),
       "give different outcomes; every row keeps its @arrival and @partition.",
       fmt::format("`tidemark run FILE` replays seed {}, whose output the expectations pin;", seed),
       fmt::format("`tidemark run FILE --seed {}` gives a different output.", base_seed)};
-  WriteReproduction(x, repro_file, comment,
-                    [&](const ScenarioSpec& loaded) {
-                      return Side{.spec = loaded, .seed = base_seed, .write_at_once = false};
-                    },
-                    repro);
+  WriteReproduction(
+      x, repro_file, comment,
+      [&](const ScenarioSpec& loaded) {
+        return Side{.spec = loaded, .seed = base_seed, .write_at_once = false};
+      },
+      repro);
   return repro;
 }
 
@@ -601,17 +607,17 @@ Reproduction ShrinkFailureDivergence(const Explorer& x, uint64_t seed,
   const std::vector<std::string> comment = {
       fmt::format("Minimal reproduction written by `tidemark explore {} --failures {}`:", spec.file,
                   x.options().failures),
-      fmt::format("{} of {} rows, shrunk by delta debugging while seed {} with the failures", 
+      fmt::format("{} of {} rows, shrunk by delta debugging while seed {} with the failures",
                   repro.rows.size(), repro.original_rows, seed),
       "below and without any failure give different outcomes; every row keeps its",
       "@arrival and @partition. `tidemark run FILE` replays them, whose output the",
       "expectations pin; without the `failures:` entries the sinks differ."};
-  WriteReproduction(x, repro_file, comment,
-                    [&](const ScenarioSpec& loaded) {
-                      return Side{.spec = WithoutFailures(loaded), .seed = seed,
-                                  .write_at_once = true};
-                    },
-                    repro);
+  WriteReproduction(
+      x, repro_file, comment,
+      [&](const ScenarioSpec& loaded) {
+        return Side{.spec = WithoutFailures(loaded), .seed = seed, .write_at_once = true};
+      },
+      repro);
   return repro;
 }
 

@@ -51,9 +51,9 @@ struct SeedRun {
   std::vector<std::string> violations;  // CheckInvariants, empty when all hold
   // With ExploreOptions::failures only:
   std::vector<std::string> failure_points = {};  // FailureYaml of each
-  uint64_t failure_free_outcome = 0;  // the same seed without any failure
-  bool lateness_changed = false;      // a replayed record was judged differently
-  bool job_failed = false;            // the restart strategy gave up
+  uint64_t failure_free_outcome = 0;             // the same seed without any failure
+  bool lateness_changed = false;                 // a replayed record was judged differently
+  bool job_failed = false;                       // the restart strategy gave up
   std::string waived = {};  // why the exactly-once and no-loss checks did not apply
 };
 

@@ -1,11 +1,10 @@
 // tidemark explore --failures: seeded failure points, the recovery
 // invariants, and the lateness change a restore can cause, found, explained
 // and shrunk on scenarios/explore/failure-makes-a-record-late.yaml.
-#include <boost/test/unit_test.hpp>
-
 #include <filesystem>
 #include <set>
 
+#include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
 #include "sim/explore/explore.h"
@@ -44,9 +43,9 @@ BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the
       BOOST_TEST(FailureYaml(points[i]) == FailureYaml(again[i]));
       seen.insert(FailureYaml(points[i]));
       if (points[i].kind == FailureSpec::Kind::kAt) {
-        BOOST_TEST((points[i].task == "fast" || points[i].task == "slow" ||
-                    points[i].task == "windows"),
-                   points[i].task);
+        BOOST_TEST(
+            (points[i].task == "fast" || points[i].task == "slow" || points[i].task == "windows"),
+            points[i].task);
         BOOST_TEST(points[i].subtask == 0);
         BOOST_TEST(points[i].at.millis() >= 0);
         BOOST_TEST(points[i].at.millis() <= 3000);
@@ -63,9 +62,15 @@ BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the
   // One in four on a sink: about 30 of 120.
   BOOST_TEST(on_sinks > 10u);
   BOOST_TEST(on_sinks < 60u);
-  BOOST_TEST(FailureYaml({.where = {}, .kind = FailureSpec::Kind::kAt,
-                          .at = engine::Duration::Millis(990), .task = "windows", .subtask = 1,
-                          .task_where = {}, .sink = "", .sink_where = {}, .count = 0,
+  BOOST_TEST(FailureYaml({.where = {},
+                          .kind = FailureSpec::Kind::kAt,
+                          .at = engine::Duration::Millis(990),
+                          .task = "windows",
+                          .subtask = 1,
+                          .task_where = {},
+                          .sink = "",
+                          .sink_where = {},
+                          .count = 0,
                           .when = std::nullopt}) == "{at: 990ms, task: windows/1}");
 }
 
@@ -78,9 +83,9 @@ BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the
 // windows with exactly-once sinks and checkpoints, so the exactly-once
 // invariant applies.
 BOOST_AUTO_TEST_CASE(a_failure_that_makes_a_replayed_record_late_is_found_and_explained) {
-  const Explorer x(LateAfterRestore(), {.order = OutcomeOrder::kMultiset,
-                                        .invariants = InvariantChecks::kEveryRun,
-                                        .failures = 1});
+  const Explorer x(
+      LateAfterRestore(),
+      {.order = OutcomeOrder::kMultiset, .invariants = InvariantChecks::kEveryRun, .failures = 1});
   std::vector<SeedRun> runs;
   for (uint64_t seed = 0; seed < kSeeds; ++seed) runs.push_back(x.Run(seed));
   std::optional<uint64_t> late_seed;
@@ -128,9 +133,9 @@ BOOST_AUTO_TEST_CASE(a_failure_that_makes_a_replayed_record_late_is_found_and_ex
 
 // Mutations of a run that kept the failure-free output: each invariant fails.
 BOOST_AUTO_TEST_CASE(recovery_invariants_fail_on_a_lost_or_invented_record) {
-  const Explorer x(LateAfterRestore(), {.order = OutcomeOrder::kMultiset,
-                                        .invariants = InvariantChecks::kEveryRun,
-                                        .failures = 1});
+  const Explorer x(
+      LateAfterRestore(),
+      {.order = OutcomeOrder::kMultiset, .invariants = InvariantChecks::kEveryRun, .failures = 1});
   uint64_t seed = 0;
   while (seed < kSeeds && x.Run(seed).lateness_changed) ++seed;
   const RunOptions detailed{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};

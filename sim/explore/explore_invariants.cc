@@ -47,8 +47,7 @@ class Checker {
   std::vector<engine::Timestamp> Restarts() const {
     std::vector<engine::Timestamp> out;
     for (const ScheduleStep& step : result_.schedule) {
-      if (step.kind == ScheduleStep::Kind::kRestore &&
-          (out.empty() || out.back() != step.time)) {
+      if (step.kind == ScheduleStep::Kind::kRestore && (out.empty() || out.back() != step.time)) {
         out.push_back(step.time);
       }
     }
@@ -67,10 +66,10 @@ class Checker {
   // One record's counts at one node, by port (or sink), in flat arrays reused
   // record after record: explore checks every record of every schedule.
   struct Counts {
-    std::vector<uint64_t> out;          // emissions by port
-    std::vector<uint8_t> touched;       // ports emitted on (or passed through)
-    std::vector<uint64_t> unconsumed;   // by port
-    std::vector<uint64_t> sunk;         // by sink
+    std::vector<uint64_t> out;                        // emissions by port
+    std::vector<uint8_t> touched;                     // ports emitted on (or passed through)
+    std::vector<uint64_t> unconsumed;                 // by port
+    std::vector<uint64_t> sunk;                       // by sink
     std::vector<const engine::LedgerEntry*> entries;  // the record's entries here
 
     static uint64_t& At(std::vector<uint64_t>& v, size_t i) {
@@ -227,10 +226,10 @@ class Checker {
       const auto key = std::make_tuple(step.kind, step.node, step.subtask);
       const auto it = last.find(key);
       if (it != last.end() && step.watermark <= it->second) {
-        Problem(fmt::format("watermark monotonicity: '{}' subtask {} at t={}: watermark {} after {}",
-                            plan_.nodes[step.node].name, step.subtask, step.time.millis(),
-                            engine::FormatTimestamp(step.watermark),
-                            engine::FormatTimestamp(it->second)));
+        Problem(fmt::format(
+            "watermark monotonicity: '{}' subtask {} at t={}: watermark {} after {}",
+            plan_.nodes[step.node].name, step.subtask, step.time.millis(),
+            engine::FormatTimestamp(step.watermark), engine::FormatTimestamp(it->second)));
       }
       last[key] = step.watermark;
     }
@@ -263,9 +262,10 @@ class Checker {
       }
       for (const engine::Record& r : sink.records) {
         if (r.id != engine::kNoRecordId && !routed.count(r.id)) {
-          Problem(fmt::format("side-output isolation: sink '{}' holds record {}, which '{}' never "
-                              "sent to that tag",
-                              sink.name, r.id, plan_.nodes[in.node].name));
+          Problem(
+              fmt::format("side-output isolation: sink '{}' holds record {}, which '{}' never "
+                          "sent to that tag",
+                          sink.name, r.id, plan_.nodes[in.node].name));
           break;
         }
       }
@@ -319,8 +319,9 @@ class Checker {
             std::make_pair(engine::FormatValue(r.values[*key_index]), *source.rows[r.id].partition);
         const auto it = last.find(key);
         if (it != last.end() && r.id <= it->second) {
-          Problem(fmt::format("per-key order: sink '{}': row {} after row {} (key {}, partition {})",
-                              sink.name, r.id, it->second, key.first, key.second));
+          Problem(
+              fmt::format("per-key order: sink '{}': row {} after row {} (key {}, partition {})",
+                          sink.name, r.id, it->second, key.first, key.second));
           break;
         }
         last[key] = r.id;

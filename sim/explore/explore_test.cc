@@ -1,19 +1,18 @@
 // tidemark explore's parts: the outcome hash, ddmin, the invariant checks,
 // and the two shipped explore scenarios end to end.
-#include <boost/test/unit_test.hpp>
-
-#include <functional>
-#include <optional>
+#include "sim/explore/explore.h"
 
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <set>
 
+#include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
-#include "sim/planner/job_plan.h"
 #include "sim/explore/delta_debugging.h"
-#include "sim/explore/explore.h"
 #include "sim/explore/explore_invariants.h"
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -54,7 +53,9 @@ BOOST_AUTO_TEST_CASE(fnv1a_64_matches_the_published_test_vectors) {
 BOOST_AUTO_TEST_CASE(outcome_compares_sinks_as_multisets_unless_ordered) {
   RunResult a, b;
   const engine::Schema schema({{"k", engine::ValueType::kString}});
-  auto rec = [](const char* k) { return engine::Record{.id = 0, .timestamp = {}, .values = {std::string(k)}}; };
+  auto rec = [](const char* k) {
+    return engine::Record{.id = 0, .timestamp = {}, .values = {std::string(k)}};
+  };
   a.sinks.push_back({"s", schema, {rec("x"), rec("y")}, 2, {}, {}});
   b.sinks.push_back({"s", schema, {rec("y"), rec("x")}, 2, {}, {}});
   BOOST_TEST(OutcomeHash(OutcomeLines(a, OutcomeOrder::kMultiset)) ==
@@ -62,7 +63,8 @@ BOOST_AUTO_TEST_CASE(outcome_compares_sinks_as_multisets_unless_ordered) {
   BOOST_TEST(OutcomeHash(OutcomeLines(a, OutcomeOrder::kArrival)) !=
              OutcomeHash(OutcomeLines(b, OutcomeOrder::kArrival)));
   const std::vector<std::string> diff = DiffLines({"x", "y", "y"}, {"y", "z"});
-  BOOST_TEST(diff == (std::vector<std::string>{"- x", "- y", "+ z"}), boost::test_tools::per_element());
+  BOOST_TEST(diff == (std::vector<std::string>{"- x", "- y", "+ z"}),
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(ddmin_keeps_exactly_the_two_items_that_matter) {
@@ -77,9 +79,8 @@ BOOST_AUTO_TEST_CASE(ddmin_keeps_exactly_the_two_items_that_matter) {
 }
 
 BOOST_AUTO_TEST_CASE(ddmin_stops_at_its_test_budget) {
-  const DeltaDebugResult r = DeltaDebug(64, [](const std::vector<size_t>& items) {
-    return items.size() >= 5;
-  }, 3);
+  const DeltaDebugResult r = DeltaDebug(
+      64, [](const std::vector<size_t>& items) { return items.size() >= 5; }, 3);
   BOOST_TEST(r.tests == 3u);
   BOOST_TEST(!r.minimal);
 }
@@ -190,7 +191,8 @@ BOOST_AUTO_TEST_CASE(invariant_checks_catch_a_lost_record_and_a_regressing_water
 
 // The conservation check per record: a ledger with one entry dropped or one
 // added must be caught at the right node, with the count it broke.
-BOOST_AUTO_TEST_CASE(conservation_catches_a_missing_decision_an_extra_unconsumed_and_an_extra_sink) {
+BOOST_AUTO_TEST_CASE(
+    conservation_catches_a_missing_decision_an_extra_unconsumed_and_an_extra_sink) {
   const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
   const RunResult r = x.RunDetailed(1);
   // The ledger of `r` with `edit` applied to each entry (false drops it),
@@ -220,7 +222,8 @@ BOOST_AUTO_TEST_CASE(conservation_catches_a_missing_decision_an_extra_unconsumed
   bool dropped = false;
   const auto missing = edited(
       [&](engine::LedgerEntry& e) {
-        if (dropped || e.record != 0 || e.node != decided->node || e.fate != decided->fate) return true;
+        if (dropped || e.record != 0 || e.node != decided->node || e.fate != decided->fate)
+          return true;
         dropped = true;
         return false;
       },
@@ -242,7 +245,8 @@ BOOST_AUTO_TEST_CASE(conservation_catches_a_missing_decision_an_extra_unconsumed
   unconsumed.tag = 0;
   const auto extra_unconsumed = edited([](engine::LedgerEntry&) { return true; }, unconsumed);
   BOOST_REQUIRE(!extra_unconsumed.empty());
-  BOOST_TEST(extra_unconsumed[0].find("port 0: 1 noted unconsumed, expected 0") != std::string::npos);
+  BOOST_TEST(extra_unconsumed[0].find("port 0: 1 noted unconsumed, expected 0") !=
+             std::string::npos);
   // The same sink noted twice: the ledger says 2, the sink holds 1.
   const auto extra_sink = edited([](engine::LedgerEntry&) { return true; }, *sunk);
   BOOST_REQUIRE(!extra_sink.empty());

@@ -1,11 +1,10 @@
 #include "sim/explore/explore_trace.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include "engine/input_error.h"
 #include "sim/check/expectation_update.h"
@@ -61,7 +60,8 @@ std::string RowYaml(const SourceSpec& source, const TraceRow& row) {
   }
   cells.push_back(fmt::format("\"@arrival\": {}", row.arrival->millis()));
   cells.push_back(fmt::format("\"@partition\": {}", *row.partition));
-  if (row.kind != TraceRowKind::kEvent) cells.push_back(fmt::format("\"@kind\": {}", KindCell(row.kind)));
+  if (row.kind != TraceRowKind::kEvent)
+    cells.push_back(fmt::format("\"@kind\": {}", KindCell(row.kind)));
   return fmt::format("{{{}}}", fmt::join(cells, ", "));
 }
 
@@ -199,10 +199,11 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
       }
       if (!rows[s].shrinkable) {
         namespace fs = std::filesystem;
-        const std::string path = fs::absolute(source.trace_path)
-                                     .lexically_normal()
-                                     .lexically_relative(fs::absolute(repro_folder).lexically_normal())
-                                     .string();
+        const std::string path =
+            fs::absolute(source.trace_path)
+                .lexically_normal()
+                .lexically_relative(fs::absolute(repro_folder).lexically_normal())
+                .string();
         out += fmt::format("    trace: {}\n", YamlScalar(engine::Value(path)));
         if (source.format) out += fmt::format("    format: {}\n", TraceFormatName(*source.format));
         continue;

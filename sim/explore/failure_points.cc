@@ -68,8 +68,8 @@ std::vector<FailureSpec> SeededFailures(const JobPlan& plan, const ScenarioRows&
   }
   std::sort(out.begin(), out.end(), [](const FailureSpec& a, const FailureSpec& b) {
     return std::tuple(a.kind != FailureSpec::Kind::kAt, a.at.millis(), a.task, a.subtask, a.sink,
-                      a.count) < std::tuple(b.kind != FailureSpec::Kind::kAt, b.at.millis(),
-                                            b.task, b.subtask, b.sink, b.count);
+                      a.count) < std::tuple(b.kind != FailureSpec::Kind::kAt, b.at.millis(), b.task,
+                                            b.subtask, b.sink, b.count);
   });
   return out;
 }

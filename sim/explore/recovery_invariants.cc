@@ -36,13 +36,11 @@ bool OrderSensitive(const engine::AggregateSpec& a, const engine::Schema& input)
     case engine::AggregateKind::kFirst:
     case engine::AggregateKind::kLast:
     case engine::AggregateKind::kCollect:
-    case engine::AggregateKind::kElements:
-      return true;
+    case engine::AggregateKind::kElements: return true;
     case engine::AggregateKind::kSum:
     case engine::AggregateKind::kAvg:  // floating-point addition does not commute exactly
       return a.field && input.field(*a.field).type == engine::ValueType::kDouble;
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -126,8 +124,9 @@ RecoveryComparison CompareRecovery(const JobPlan& plan, const RunResult& free,
   } else if (failing.recovery && !failing.recovery->job_failed.empty() && keyed_state) {
     // A restored watermark can pass a window before all of its records are
     // replayed; they would be late when they came back, but never do.
-    out.waived = "the job failed for good: its windows may have fired before their replayed "
-                 "records came back, or not at all";
+    out.waived =
+        "the job failed for good: its windows may have fired before their replayed "
+        "records came back, or not at all";
   }
   if (!out.waived.empty() || !failing.recovery) return out;
   const RecoveryResult& recovery = *failing.recovery;
@@ -141,30 +140,34 @@ RecoveryComparison CompareRecovery(const JobPlan& plan, const RunResult& free,
     const Multiset got = Count(failing.sinks[s]);
     const std::string& name = plan.sinks[s].name;
     if (plan.sinks[s].guarantee == SinkGuarantee::kExactlyOnce) {
-      const bool whole = !job_failed && s < recovery.sinks.size() &&
-                         recovery.sinks[s].uncommitted == 0;
+      const bool whole =
+          !job_failed && s < recovery.sinks.size() && recovery.sinks[s].uncommitted == 0;
       if (const std::string extra = FirstMissing(got, want, false); !extra.empty()) {
-        problem(fmt::format("exactly-once: sink '{}' shows a record more often than the "
-                            "failure-free run (with failures, without): {}",
-                            name, extra));
+        problem(
+            fmt::format("exactly-once: sink '{}' shows a record more often than the "
+                        "failure-free run (with failures, without): {}",
+                        name, extra));
       } else if (whole) {
         if (const std::string lost = FirstMissing(want, got, false); !lost.empty()) {
-          problem(fmt::format("exactly-once: sink '{}' lost a record of the failure-free run "
-                              "(without failures, with): {}",
-                              name, lost));
+          problem(
+              fmt::format("exactly-once: sink '{}' lost a record of the failure-free run "
+                          "(without failures, with): {}",
+                          name, lost));
         }
       }
       continue;
     }
     if (const std::string invented = FirstMissing(got, want, true); !invented.empty()) {
-      problem(fmt::format("no loss: sink '{}' shows a record the failure-free run never wrote "
-                          "(with failures, without): {}",
-                          name, invented));
+      problem(
+          fmt::format("no loss: sink '{}' shows a record the failure-free run never wrote "
+                      "(with failures, without): {}",
+                      name, invented));
     } else if (!job_failed) {
       if (const std::string lost = FirstMissing(want, got, false); !lost.empty()) {
-        problem(fmt::format("no loss: sink '{}' shows a record of the failure-free run fewer "
-                            "times (without failures, with): {}",
-                            name, lost));
+        problem(
+            fmt::format("no loss: sink '{}' shows a record of the failure-free run fewer "
+                        "times (without failures, with): {}",
+                        name, lost));
       }
     }
   }

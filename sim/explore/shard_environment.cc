@@ -55,10 +55,11 @@ std::optional<EnvironmentShard> Pair(const Environment& env, std::string system,
   }
   const uint64_t index = Number(env, index_name);
   if (index < base) {
-    throw engine::InputError(kAuto, fmt::format("{}={} but {} counts from {}", index_name, index,
-                                                system, base));
+    throw engine::InputError(
+        kAuto, fmt::format("{}={} but {} counts from {}", index_name, index, system, base));
   }
-  return EnvironmentShard{{index - base, Number(env, count_name)}, std::move(system),
+  return EnvironmentShard{{index - base, Number(env, count_name)},
+                          std::move(system),
                           From(env, {index_name, count_name})};
 }
 
@@ -103,10 +104,10 @@ std::optional<EnvironmentShard> Slurm(const Environment& env) {
   const bool evenly = !Find(env, "SLURM_ARRAY_TASK_MAX") || count == 0 ||
                       Number(env, "SLURM_ARRAY_TASK_MAX") == min + (count - 1) * step;
   if (!in_range || !evenly) {
-    throw engine::InputError(kAuto,
-                             fmt::format("the Slurm array is not a range of evenly spaced ids ({})",
-                                         From(env, names)),
-                             "submit it as --array=0-(K-1) (or MIN-MAX:STEP), not a list of ids");
+    throw engine::InputError(
+        kAuto,
+        fmt::format("the Slurm array is not a range of evenly spaced ids ({})", From(env, names)),
+        "submit it as --array=0-(K-1) (or MIN-MAX:STEP), not a list of ids");
   }
   return EnvironmentShard{{(id - min) / step, count}, "Slurm job array", From(env, names)};
 }
@@ -115,11 +116,11 @@ std::optional<EnvironmentShard> Slurm(const Environment& env) {
 
 const std::vector<std::string>& ShardVariables() {
   static const std::vector<std::string> names{
-      "TIDEMARK_SHARD_INDEX", "TIDEMARK_SHARD_COUNT", "JOB_COMPLETION_INDEX",
-      "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX",
-      "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL",
-      "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB",
-      "BUILDKITE_PARALLEL_JOB_COUNT"};
+      "TIDEMARK_SHARD_INDEX",   "TIDEMARK_SHARD_COUNT",        "JOB_COMPLETION_INDEX",
+      "SLURM_ARRAY_TASK_ID",    "SLURM_ARRAY_TASK_MIN",        "SLURM_ARRAY_TASK_MAX",
+      "SLURM_ARRAY_TASK_STEP",  "SLURM_ARRAY_TASK_COUNT",      "CI_NODE_INDEX",
+      "CI_NODE_TOTAL",          "CIRCLE_NODE_INDEX",           "CIRCLE_NODE_TOTAL",
+      "BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT"};
   return names;
 }
 
@@ -145,8 +146,8 @@ EnvironmentShard ShardFromEnvironment(const Environment& env, std::optional<uint
       throw engine::InputError(
           kAuto,
           fmt::format("the environment names two shards: {}/{} ({}: {}) and {}/{} ({}: {})",
-                      b.index, b.count, found.front().system, found.front().from, a.index,
-                      a.count, s.system, s.from),
+                      b.index, b.count, found.front().system, found.front().from, a.index, a.count,
+                      s.system, s.from),
           "unset the variables of the system that does not run this job, or give --shard I/K");
     }
   }
@@ -158,11 +159,11 @@ EnvironmentShard ShardFromEnvironment(const Environment& env, std::optional<uint
                              "drop --shard-count, or make it agree");
   }
   if (chosen.shard.count == 0 || chosen.shard.index >= chosen.shard.count) {
-    throw engine::InputError(kAuto,
-                             fmt::format("shard {} of {} does not exist ({}: {})",
-                                         chosen.shard.index, chosen.shard.count, chosen.system,
-                                         chosen.from),
-                             "the index must be below the count");
+    throw engine::InputError(
+        kAuto,
+        fmt::format("shard {} of {} does not exist ({}: {})", chosen.shard.index,
+                    chosen.shard.count, chosen.system, chosen.from),
+        "the index must be below the count");
   }
   return chosen;
 }

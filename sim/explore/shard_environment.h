@@ -6,10 +6,10 @@
 //   system                  index (from 0 unless said)          count
 //   tidemark (any CI, e.g.  TIDEMARK_SHARD_INDEX                TIDEMARK_SHARD_COUNT
 //     a GitHub matrix)
-//   Kubernetes Indexed Job  JOB_COMPLETION_INDEX                --shard-count or TIDEMARK_SHARD_COUNT
-//   Slurm job array         (SLURM_ARRAY_TASK_ID - _MIN) / _STEP SLURM_ARRAY_TASK_COUNT
-//   GitLab parallel         CI_NODE_INDEX - 1 (it counts from 1) CI_NODE_TOTAL
-//   CircleCI                CIRCLE_NODE_INDEX                   CIRCLE_NODE_TOTAL
+//   Kubernetes Indexed Job  JOB_COMPLETION_INDEX                --shard-count or
+//   TIDEMARK_SHARD_COUNT Slurm job array         (SLURM_ARRAY_TASK_ID - _MIN) / _STEP
+//   SLURM_ARRAY_TASK_COUNT GitLab parallel         CI_NODE_INDEX - 1 (it counts from 1)
+//   CI_NODE_TOTAL CircleCI                CIRCLE_NODE_INDEX                   CIRCLE_NODE_TOTAL
 //   Buildkite               BUILDKITE_PARALLEL_JOB              BUILDKITE_PARALLEL_JOB_COUNT
 //
 // When several systems' variables are set they must name the same shard;

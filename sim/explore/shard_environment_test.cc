@@ -40,21 +40,29 @@ BOOST_AUTO_TEST_CASE(kubernetes_indexed_job_takes_the_count_from_the_flag_or_env
 }
 
 BOOST_AUTO_TEST_CASE(slurm_array_counts_from_its_minimum_in_steps) {
-  ExpectShard({{"SLURM_ARRAY_TASK_ID", "1"}, {"SLURM_ARRAY_TASK_COUNT", "4"},
-               {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "3"}},
+  ExpectShard({{"SLURM_ARRAY_TASK_ID", "1"},
+               {"SLURM_ARRAY_TASK_COUNT", "4"},
+               {"SLURM_ARRAY_TASK_MIN", "0"},
+               {"SLURM_ARRAY_TASK_MAX", "3"}},
               1, 4, "Slurm job array");
   // --array=10-13: task 12 is the third, shard 2.
-  ExpectShard({{"SLURM_ARRAY_TASK_ID", "12"}, {"SLURM_ARRAY_TASK_COUNT", "4"},
-               {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "13"}},
+  ExpectShard({{"SLURM_ARRAY_TASK_ID", "12"},
+               {"SLURM_ARRAY_TASK_COUNT", "4"},
+               {"SLURM_ARRAY_TASK_MIN", "10"},
+               {"SLURM_ARRAY_TASK_MAX", "13"}},
               2, 4, "Slurm job array");
   // --array=5-11:3 is tasks 5, 8, 11: task 11 is shard 2 of 3.
-  ExpectShard({{"SLURM_ARRAY_TASK_ID", "11"}, {"SLURM_ARRAY_TASK_COUNT", "3"},
-               {"SLURM_ARRAY_TASK_MIN", "5"}, {"SLURM_ARRAY_TASK_MAX", "11"},
+  ExpectShard({{"SLURM_ARRAY_TASK_ID", "11"},
+               {"SLURM_ARRAY_TASK_COUNT", "3"},
+               {"SLURM_ARRAY_TASK_MIN", "5"},
+               {"SLURM_ARRAY_TASK_MAX", "11"},
                {"SLURM_ARRAY_TASK_STEP", "3"}},
               2, 3, "Slurm job array");
   // --array=1,4,9: no shard numbering.
-  BOOST_TEST(ErrorOf({{"SLURM_ARRAY_TASK_ID", "4"}, {"SLURM_ARRAY_TASK_COUNT", "3"},
-                      {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "9"}})
+  BOOST_TEST(ErrorOf({{"SLURM_ARRAY_TASK_ID", "4"},
+                      {"SLURM_ARRAY_TASK_COUNT", "3"},
+                      {"SLURM_ARRAY_TASK_MIN", "1"},
+                      {"SLURM_ARRAY_TASK_MAX", "9"}})
                  .starts_with("the Slurm array is not a range of evenly spaced ids"));
   BOOST_TEST(ErrorOf({{"SLURM_ARRAY_TASK_ID", "4"}}) ==
              "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not");
@@ -78,25 +86,32 @@ BOOST_AUTO_TEST_CASE(circleci_and_buildkite_count_from_zero) {
 BOOST_AUTO_TEST_CASE(nothing_set_conflicts_and_malformed_values_are_errors) {
   BOOST_TEST(ErrorOf({}) == "no CI or batch system's job number is set");
   // The count alone names no job.
-  BOOST_TEST(ErrorOf({{"TIDEMARK_SHARD_COUNT", "4"}}) == "no CI or batch system's job number is set");
-  BOOST_TEST(ErrorOf({{"CI_NODE_INDEX", "2"}, {"CI_NODE_TOTAL", "3"}, {"CIRCLE_NODE_INDEX", "0"},
+  BOOST_TEST(ErrorOf({{"TIDEMARK_SHARD_COUNT", "4"}}) ==
+             "no CI or batch system's job number is set");
+  BOOST_TEST(ErrorOf({{"CI_NODE_INDEX", "2"},
+                      {"CI_NODE_TOTAL", "3"},
+                      {"CIRCLE_NODE_INDEX", "0"},
                       {"CIRCLE_NODE_TOTAL", "3"}})
                  .starts_with("the environment names two shards: 1/3 (GitLab parallel"));
   // Two systems that agree are one shard.
-  ExpectShard({{"TIDEMARK_SHARD_INDEX", "1"}, {"TIDEMARK_SHARD_COUNT", "3"}, {"CI_NODE_INDEX", "2"},
+  ExpectShard({{"TIDEMARK_SHARD_INDEX", "1"},
+               {"TIDEMARK_SHARD_COUNT", "3"},
+               {"CI_NODE_INDEX", "2"},
                {"CI_NODE_TOTAL", "3"}},
               1, 3, "tidemark");
   BOOST_TEST(ErrorOf({{"CIRCLE_NODE_INDEX", "x1"}, {"CIRCLE_NODE_TOTAL", "2"}}) ==
              "CIRCLE_NODE_INDEX='x1' is not a whole number");
-  BOOST_TEST(ErrorOf({{"CIRCLE_NODE_INDEX", "1"}}) == "CIRCLE_NODE_INDEX is set but CIRCLE_NODE_TOTAL is not");
+  BOOST_TEST(ErrorOf({{"CIRCLE_NODE_INDEX", "1"}}) ==
+             "CIRCLE_NODE_INDEX is set but CIRCLE_NODE_TOTAL is not");
   BOOST_TEST(ErrorOf({{"CIRCLE_NODE_INDEX", "1"}, {"CIRCLE_NODE_TOTAL", "2"}}, 3)
                  .starts_with("--shard-count 3 but CircleCI says 2 shards"));
 }
 
 BOOST_AUTO_TEST_CASE(only_listed_variables_are_read) {
   // Every variable a system uses is in the list the command collects.
-  for (const char* name : {"TIDEMARK_SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_MIN",
-                           "SLURM_ARRAY_TASK_STEP", "CI_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB_COUNT"}) {
+  for (const char* name :
+       {"TIDEMARK_SHARD_INDEX", "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_STEP", "CI_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB_COUNT"}) {
     BOOST_TEST(std::count(ShardVariables().begin(), ShardVariables().end(), name) == 1);
   }
   const EnvironmentShard s =

@@ -8,30 +8,29 @@
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"
-#include "sim/scenario/duration_text.h"
 #include "sim/explore/explore_trace.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
+#include "sim/scenario/duration_text.h"
 
 namespace tidemark::sim {
 
 namespace {
 
 const std::vector<std::string>& KnownKeys() {
-  static const std::vector<std::string> keys = {
-      "seed",
-      "channels.latency.min",
-      "channels.latency.max",
-      "sources.NAME.parallelism",
-      "sources.NAME.watermarks.max_out_of_orderness",
-      "sources.NAME.watermarks.interval",
-      "sources.NAME.watermarks.idleness",
-      "streams.NAME.parallelism",
-      "streams.NAME.window.size",
-      "streams.NAME.window.slide",
-      "streams.NAME.window.gap",
-      "streams.NAME.window.offset",
-      "streams.NAME.window.allowed_lateness"};
+  static const std::vector<std::string> keys = {"seed",
+                                                "channels.latency.min",
+                                                "channels.latency.max",
+                                                "sources.NAME.parallelism",
+                                                "sources.NAME.watermarks.max_out_of_orderness",
+                                                "sources.NAME.watermarks.interval",
+                                                "sources.NAME.watermarks.idleness",
+                                                "streams.NAME.parallelism",
+                                                "streams.NAME.window.size",
+                                                "streams.NAME.window.slide",
+                                                "streams.NAME.window.gap",
+                                                "streams.NAME.window.offset",
+                                                "streams.NAME.window.allowed_lateness"};
   return keys;
 }
 
@@ -104,8 +103,7 @@ std::vector<std::string> Range(const std::string& key, const std::string& text) 
 }
 
 template <typename T>
-T& Named(std::vector<T>& items, const std::string& name, const std::string& key,
-         const char* what) {
+T& Named(std::vector<T>& items, const std::string& name, const std::string& key, const char* what) {
   std::vector<std::string> names;
   for (T& item : items) {
     if (item.name == name) return item;
@@ -120,8 +118,9 @@ T& Named(std::vector<T>& items, const std::string& name, const std::string& key,
 SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag) {
   const size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
-    throw engine::InputError({flag, 0, 0}, fmt::format("'{}' is not KEY=VALUES", text),
-                             "write e.g. sources.readings.watermarks.max_out_of_orderness=0s,1s,2s");
+    throw engine::InputError(
+        {flag, 0, 0}, fmt::format("'{}' is not KEY=VALUES", text),
+        "write e.g. sources.readings.watermarks.max_out_of_orderness=0s,1s,2s");
   }
   SweepSetting s{text.substr(0, eq), {}};
   const std::string values = text.substr(eq + 1);
@@ -137,7 +136,8 @@ void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string&
     (parts[2] == "min" ? spec.channels.min_latency : spec.channels.max_latency) =
         DurationValue(key, value, false);
     if (spec.channels.max_latency < spec.channels.min_latency) {
-      throw engine::InputError({"--set", 0, 0}, fmt::format("'{}={}': latency max below min", key, value));
+      throw engine::InputError({"--set", 0, 0},
+                               fmt::format("'{}={}': latency max below min", key, value));
     }
   } else if (parts.size() >= 3 && parts[0] == "sources") {
     SourceSpec& source = Named(spec.sources, parts[1], key, "source");
@@ -148,7 +148,8 @@ void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string&
       if (source.watermarks.strategy != WatermarkSpec::Strategy::kBoundedOutOfOrderness) {
         throw engine::InputError({"--set", 0, 0},
                                  fmt::format("source '{}' has no bounded_out_of_orderness "
-                                             "watermarks", parts[1]));
+                                             "watermarks",
+                                             parts[1]));
       }
       source.watermarks.max_out_of_orderness = DurationValue(key, value, false);
     } else if (rest == "watermarks.interval") {
@@ -217,7 +218,8 @@ SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point) {
   m.side_output = r.ledger.Total(engine::Fate::kLateToTag);
   m.dropped = r.ledger.Total(engine::Fate::kDroppedLate);
   m.late = m.side_output + m.dropped;
-  m.late_share = m.records_in == 0 ? 0.0 : static_cast<double>(m.late) / static_cast<double>(m.records_in);
+  m.late_share =
+      m.records_in == 0 ? 0.0 : static_cast<double>(m.late) / static_cast<double>(m.records_in);
   // (arrival, event time) of every event row, by arrival; then the running
   // maximum of event time, so the first row at or past E is a binary search.
   std::vector<std::pair<int64_t, int64_t>> seen;
@@ -230,7 +232,8 @@ SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point) {
   }
   std::stable_sort(seen.begin(), seen.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (size_t i = 1; i < seen.size(); ++i) seen[i].second = std::max(seen[i].second, seen[i - 1].second);
+  for (size_t i = 1; i < seen.size(); ++i)
+    seen[i].second = std::max(seen[i].second, seen[i - 1].second);
   std::map<std::tuple<uint32_t, std::string, int64_t, int64_t>, int64_t> first_firing;
   for (const FiringRecord& f : r.firings) {
     const auto& window = plan.nodes[f.node].window;
@@ -241,8 +244,9 @@ SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point) {
     if (!window || !stream || !stream->window || stream->window->time != WindowSpec::Time::kEvent) {
       continue;
     }
-    const auto key = std::make_tuple(f.node, engine::FormatValue(f.result.key),
-                                     f.result.window.start().millis(), f.result.window.end().millis());
+    const auto key =
+        std::make_tuple(f.node, engine::FormatValue(f.result.key), f.result.window.start().millis(),
+                        f.result.window.end().millis());
     first_firing.emplace(key, f.time.millis());  // firings come in time order: keeps the first
   }
   std::vector<int64_t> latencies;

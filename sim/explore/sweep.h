@@ -53,11 +53,11 @@ std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings);
 
 struct SweepMetrics {
   uint64_t records_in = 0;
-  uint64_t late = 0;         // side_output + dropped
-  uint64_t dropped = 0;      // dropped late (no late output)
-  uint64_t side_output = 0;  // sent to a late-data side output
-  double late_share = 0;     // late / records_in (0 when nothing came in)
-  uint64_t windows = 0;      // event-time windows that fired (per key)
+  uint64_t late = 0;            // side_output + dropped
+  uint64_t dropped = 0;         // dropped late (no late output)
+  uint64_t side_output = 0;     // sent to a late-data side output
+  double late_share = 0;        // late / records_in (0 when nothing came in)
+  uint64_t windows = 0;         // event-time windows that fired (per key)
   uint64_t windows_at_end = 0;  // of those, with no row past their end
   std::optional<int64_t> latency_median_ms;
   std::optional<int64_t> latency_max_ms;

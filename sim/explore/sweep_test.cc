@@ -1,13 +1,14 @@
 // tidemark sweep: the dotted settings, the grid, and the metrics of a small
 // trace whose numbers are derived by hand in its description
 // (scenarios/explore/sweep-hand-checked.yaml).
-#include <boost/test/unit_test.hpp>
+#include "sim/explore/sweep.h"
 
 #include <filesystem>
 
+#include <boost/test/unit_test.hpp>
+
 #include "engine/input_error.h"
 #include "sim/scenario/scenario.h"
-#include "sim/explore/sweep.h"
 
 namespace tidemark::sim {
 namespace {
@@ -23,8 +24,10 @@ BOOST_AUTO_TEST_SUITE(sweep)
 BOOST_AUTO_TEST_CASE(values_are_lists_or_inclusive_ranges) {
   const SweepSetting list = ParseSweepSetting("streams.counts.window.allowed_lateness=0s,500ms");
   BOOST_TEST(list.key == "streams.counts.window.allowed_lateness");
-  BOOST_TEST(list.values == (std::vector<std::string>{"0s", "500ms"}), boost::test_tools::per_element());
-  const SweepSetting range = ParseSweepSetting("sources.r.watermarks.max_out_of_orderness=0s..2s:500ms");
+  BOOST_TEST(list.values == (std::vector<std::string>{"0s", "500ms"}),
+             boost::test_tools::per_element());
+  const SweepSetting range =
+      ParseSweepSetting("sources.r.watermarks.max_out_of_orderness=0s..2s:500ms");
   BOOST_TEST(range.values == (std::vector<std::string>{"0ms", "500ms", "1s", "1500ms", "2s"}),
              boost::test_tools::per_element());
   BOOST_TEST(ParseSweepSetting("streams.w.parallelism=1..4:1").values.size() == 4u);
@@ -70,12 +73,12 @@ BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   const std::string key = "sources.r.watermarks.max_out_of_orderness";
   const SweepMetrics tight = MeasurePoint(spec, {{key, "0s"}});
   BOOST_TEST(tight.records_in == 5u);
-  BOOST_TEST(tight.late == 2u);           // r2 and r4
+  BOOST_TEST(tight.late == 2u);  // r2 and r4
   BOOST_TEST(tight.side_output == 2u);
   BOOST_TEST(tight.dropped == 0u);
   BOOST_TEST(tight.late_share == 0.4);
   BOOST_TEST(tight.windows == 3u);
-  BOOST_TEST(tight.windows_at_end == 1u);  // [4000, 6000): no row has ts >= 6000
+  BOOST_TEST(tight.windows_at_end == 1u);      // [4000, 6000): no row has ts >= 6000
   BOOST_TEST(*tight.latency_median_ms == 50);  // 1100 - 1050, 3100 - 3050
   BOOST_TEST(*tight.latency_max_ms == 50);
   const SweepMetrics loose = MeasurePoint(spec, {{key, "1s"}});

@@ -130,20 +130,20 @@ struct PlannedNode {
   // Ports of tags that only a reader asked for: the node never emits to them
   // (getSideOutput of a tag the operator does not emit, §11.7).
   std::vector<engine::Port> unemitted_ports;
-  size_t source = 0;                            // kSource: index into JobGraph::sources
+  size_t source = 0;                                  // kSource: index into JobGraph::sources
   std::optional<engine::Expression> watermark_when;   // kSource, punctuated strategy
   std::optional<engine::Expression> watermark_value;  // kSource, punctuated (default: event time)
-  std::optional<engine::Expression> filter;  // kFilter
-  std::vector<engine::Expression> map;       // kMap: one per output field, in schema order
-  std::optional<engine::Expression> flat_map_items;  // kFlatMap: the list
-  size_t flat_map_field = 0;                 // kFlatMap: where the item goes in the output
-  std::optional<engine::Router> router;      // kProcess
-  std::optional<WindowPlan> window;          // kWindow
+  std::optional<engine::Expression> filter;           // kFilter
+  std::vector<engine::Expression> map;                // kMap: one per output field, in schema order
+  std::optional<engine::Expression> flat_map_items;   // kFlatMap: the list
+  size_t flat_map_field = 0;                          // kFlatMap: where the item goes in the output
+  std::optional<engine::Router> router;               // kProcess
+  std::optional<WindowPlan> window;                   // kWindow
   std::optional<engine::RuleProcessOptions> keyed_process;  // kKeyedProcess
-  std::optional<engine::ReduceOptions> reduce;               // kKeyedReduce
+  std::optional<engine::ReduceOptions> reduce;              // kKeyedReduce
   int parallelism = 1;
-  int max_parallelism = 128;                 // key groups of a keyed node (§6.3)
-  std::optional<size_t> key_field;           // keyed nodes: the key's index in the input schema
+  int max_parallelism = 128;        // key groups of a keyed node (§6.3)
+  std::optional<size_t> key_field;  // keyed nodes: the key's index in the input schema
 
   bool IsUnemittedPort(engine::Port port) const {
     for (engine::Port p : unemitted_ports) {
@@ -174,7 +174,7 @@ struct JobGraph {
   ChannelLatency channels;
   std::vector<SourcePlan> sources;  // in the scenario's order
   std::vector<PlannedNode> nodes;
-  std::vector<PlannedSink> sinks;   // in the scenario's order
+  std::vector<PlannedSink> sinks;  // in the scenario's order
   // The run stops at this processing time (every action after it is left).
   std::optional<engine::Timestamp> run_until;
   // Checkpoints, restarts, scripted failures (fault_tolerance.h).

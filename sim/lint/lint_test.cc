@@ -1,15 +1,14 @@
-#include "sim/planner/job_plan.h"
 #include "sim/lint/lint.h"
-
-#include <boost/test/unit_test.hpp>
 
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
-#include "sim/trace/csv_test_file.h"
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/trace/csv_test_file.h"
 
 namespace tidemark::sim {
 namespace {
@@ -316,8 +315,9 @@ BOOST_AUTO_TEST_CASE(more_readers_than_partitions_with_idleness_is_clean) {
 // §5.4: the trace's one row goes round robin to partition 0; partition 1
 // never gets a row, so its split's watermark stays -inf and holds the reader.
 BOOST_AUTO_TEST_CASE(a_partition_without_rows_in_the_trace_never_fires) {
-  const auto findings = LintText(WindowJob(
-      "bounded: false\n    partitions: 2\n    watermarks: {strategy: monotonous}", "{tumbling: 10s}"));
+  const auto findings = LintText(
+      WindowJob("bounded: false\n    partitions: 2\n    watermarks: {strategy: monotonous}",
+                "{tumbling: 10s}"));
   BOOST_TEST(Summary(findings) == Rules{"window-never-fires@14:13"});
   BOOST_TEST(findings[0].message.find("has partition 1 of 2 that no row of its trace goes to") !=
              std::string::npos);
@@ -618,8 +618,8 @@ BOOST_AUTO_TEST_CASE(at_least_once_checkpoints_warn_of_committed_duplicates) {
 // Without checkpointing Flink's default restart strategy is none: a scripted
 // failure ends the job (line 17, the failures list).
 BOOST_AUTO_TEST_CASE(a_failure_without_checkpoints_or_restarts_ends_the_job) {
-  const auto findings = LintText(FaultJob("true", "failures: [{at: 1s, task: counts}]",
-                                          "{counts: {}}"));
+  const auto findings =
+      LintText(FaultJob("true", "failures: [{at: 1s, task: counts}]", "{counts: {}}"));
   BOOST_TEST(Summary(findings) == (Rules{"failure-without-restart@17:11"}),
              boost::test_tools::per_element());
   BOOST_TEST(Summary(LintText(FaultJob(

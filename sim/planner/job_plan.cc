@@ -54,10 +54,10 @@ std::vector<std::vector<size_t>> ResolveInputs(const ScenarioSpec& spec, const N
     for (size_t i = 0; i < stream.from.size(); ++i) {
       auto found = names.Find(stream.from[i]);
       if (!found) {
-        throw InputError(stream.from_where[i],
-                         fmt::format("stream '{}' reads from unknown stream '{}'", stream.name,
-                                     stream.from[i]),
-                         engine::UnknownNameHint(stream.from[i], names.names));
+        throw InputError(
+            stream.from_where[i],
+            fmt::format("stream '{}' reads from unknown stream '{}'", stream.name, stream.from[i]),
+            engine::UnknownNameHint(stream.from[i], names.names));
       }
       inputs[spec.sources.size() + s].push_back(*found);
     }
@@ -225,7 +225,7 @@ void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& n
       input.partitioning = Partitioning::kForward;
     } else {
       input.partitioning = upstream.parallelism == node.parallelism ? Partitioning::kForward
-                                                                      : Partitioning::kRebalance;
+                                                                    : Partitioning::kRebalance;
     }
   }
 }
@@ -287,9 +287,9 @@ void PlanLedgerExpectations(const JobPlan& plan) {
     for (const engine::OutputTag& tag : node.side_outputs) tags.push_back(tag.id);
     for (const LedgerExpectation::Counter& tag : e.tags) {
       if (std::find(tags.begin(), tags.end(), tag.name) != tags.end()) continue;
-      throw InputError(tag.where,
-                       fmt::format("stream '{}' emits no side output '{}'", e.stream, tag.name),
-                       tags.empty() ? "it has no side outputs" : engine::UnknownNameHint(tag.name, tags));
+      throw InputError(
+          tag.where, fmt::format("stream '{}' emits no side output '{}'", e.stream, tag.name),
+          tags.empty() ? "it has no side outputs" : engine::UnknownNameHint(tag.name, tags));
     }
   }
 }
@@ -324,8 +324,8 @@ void PlanScripts(const JobPlan& plan) {
   for (const PlannedNode& node : plan.nodes) {
     for (const NodeInput& input : node.inputs) {
       const PlannedNode& upstream = plan.nodes[input.node];
-      if (upstream.kind != PlannedNode::Kind::kSource ||
-          !plan.sources[upstream.source].script || node.parallelism == 1) {
+      if (upstream.kind != PlannedNode::Kind::kSource || !plan.sources[upstream.source].script ||
+          node.parallelism == 1) {
         continue;
       }
       throw InputError(node.where,

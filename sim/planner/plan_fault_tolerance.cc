@@ -3,9 +3,9 @@
 // (RestartStrategyOptions; when none is set, RestartBackoffTimeStrategy-
 // FactoryLoader's default: exponential-delay with checkpointing, no restart
 // without), failures resolved to nodes and sinks, and sink guarantees.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"
@@ -67,8 +67,7 @@ bool TakesOption(RestartPlan::Strategy strategy, std::string_view option) {
              option == "delay";
     case RestartPlan::Strategy::kExponentialDelay:
       return option == "initial_backoff" || option == "max_backoff" || option == "multiplier" ||
-             option == "reset_threshold" || option == "jitter" ||
-             option == "attempts_before_reset";
+             option == "reset_threshold" || option == "jitter" || option == "attempts_before_reset";
   }
   return false;
 }
@@ -86,8 +85,8 @@ std::string_view StrategyName(RestartPlan::Strategy strategy) {
 RestartPlan PlanRestart(const std::optional<RestartSpec>& spec, bool checkpointing,
                         engine::InputErrorCollector& errors) {
   RestartPlan plan;
-  plan.strategy = checkpointing ? RestartPlan::Strategy::kExponentialDelay
-                                : RestartPlan::Strategy::kNone;
+  plan.strategy =
+      checkpointing ? RestartPlan::Strategy::kExponentialDelay : RestartPlan::Strategy::kNone;
   if (!spec) return plan;
   if (spec->strategy) {
     switch (*spec->strategy) {
@@ -139,7 +138,8 @@ FailurePlan PlanFailure(const FailureSpec& spec, const JobPlan& plan) {
     for (const PlannedNode& node : plan.nodes) names.push_back(node.name);
     const auto it = std::find(names.begin(), names.end(), spec.task);
     if (it == names.end()) {
-      throw InputError(spec.task_where, fmt::format("a failure names unknown stream '{}'", spec.task),
+      throw InputError(spec.task_where,
+                       fmt::format("a failure names unknown stream '{}'", spec.task),
                        engine::UnknownNameHint(spec.task, names));
     }
     failure.node = static_cast<uint32_t>(it - names.begin());
@@ -157,8 +157,8 @@ FailurePlan PlanFailure(const FailureSpec& spec, const JobPlan& plan) {
   if (sink == nullptr) {
     std::vector<std::string> sinks;
     for (const PlannedSink& s : plan.sinks) sinks.push_back(s.name);
-    throw InputError(spec.sink_where, fmt::format("a failure names '{}', which is not a sink",
-                                                  spec.sink),
+    throw InputError(spec.sink_where,
+                     fmt::format("a failure names '{}', which is not a sink", spec.sink),
                      engine::UnknownNameHint(spec.sink, sinks));
   }
   failure.sink = static_cast<size_t>(sink - plan.sinks.data());

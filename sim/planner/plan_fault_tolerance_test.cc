@@ -1,8 +1,8 @@
 // `checkpointing:`, `restart:`, `failures:` and sink guarantees, read and
 // planned: Flink 1.20's defaults, and every refusal located.
-#include <boost/test/unit_test.hpp>
-
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/input_error.h"
 #include "sim/planner/job_plan.h"
@@ -125,7 +125,8 @@ failures:
 
 // Flink's own refusals, and ours, all in one run, each at its place.
 BOOST_AUTO_TEST_CASE(every_refusal_is_located_and_reported_at_once) {
-  const std::string errors = ErrorsOf(Job(R"(checkpointing: {interval: 1s, mode: at_least_once, unaligned: true}
+  const std::string errors =
+      ErrorsOf(Job(R"(checkpointing: {interval: 1s, mode: at_least_once, unaligned: true}
 restart: {strategy: fixed_delay, jitter: 0.5}
 failures:
   - {at: 1s, task: cuonts}
@@ -133,32 +134,37 @@ failures:
   - {sink: nowhere, on_record: 1}
 )"));
   BOOST_TEST(errors.find("s.yaml:15:63: error: Cannot use unaligned checkpoints with "
-                         "AT_LEAST_ONCE checkpointing mode") != std::string::npos, errors);
-  BOOST_TEST(errors.find("s.yaml:16:34: error: 'jitter' does not apply to the fixed_delay "
-                         "restart strategy") != std::string::npos, errors);
-  BOOST_TEST(errors.find("a failure names unknown stream 'cuonts'") != std::string::npos,
+                         "AT_LEAST_ONCE checkpointing mode") != std::string::npos,
              errors);
-  BOOST_TEST(errors.find("stream 'counts' has no subtask 2: its parallelism is 2") !=
-                 std::string::npos, errors);
+  BOOST_TEST(errors.find("s.yaml:16:34: error: 'jitter' does not apply to the fixed_delay "
+                         "restart strategy") != std::string::npos,
+             errors);
+  BOOST_TEST(errors.find("a failure names unknown stream 'cuonts'") != std::string::npos, errors);
+  BOOST_TEST(
+      errors.find("stream 'counts' has no subtask 2: its parallelism is 2") != std::string::npos,
+      errors);
   BOOST_TEST(errors.find("a failure names 'nowhere', which is not a sink") != std::string::npos,
              errors);
 }
 
 BOOST_AUTO_TEST_CASE(shapes_are_checked_when_the_scenario_is_read) {
-  BOOST_TEST(ErrorsOf(Job("checkpointing: {interval: 5ms}\n")).find(
-                 "Checkpoint interval must be larger than or equal to 10 ms") != std::string::npos);
-  BOOST_TEST(ErrorsOf(Job("checkpointing: {interval: 1s, mode: once}\n")).find(
-                 "unknown checkpointing mode 'once'") != std::string::npos);
-  BOOST_TEST(ErrorsOf(Job("failures: [{sink: s, throws: sometimes}]\n")).find(
-                 "cannot read 'sometimes' as how often the sink throws") != std::string::npos);
-  BOOST_TEST(ErrorsOf(Job("failures: [{sink: s, on_record: 1, when: 'true'}]\n")).find(
-                 "a sink failure takes one of") != std::string::npos);
+  BOOST_TEST(ErrorsOf(Job("checkpointing: {interval: 5ms}\n"))
+                 .find("Checkpoint interval must be larger than or equal to 10 ms") !=
+             std::string::npos);
+  BOOST_TEST(ErrorsOf(Job("checkpointing: {interval: 1s, mode: once}\n"))
+                 .find("unknown checkpointing mode 'once'") != std::string::npos);
+  BOOST_TEST(ErrorsOf(Job("failures: [{sink: s, throws: sometimes}]\n"))
+                 .find("cannot read 'sometimes' as how often the sink throws") !=
+             std::string::npos);
+  BOOST_TEST(ErrorsOf(Job("failures: [{sink: s, on_record: 1, when: 'true'}]\n"))
+                 .find("a sink failure takes one of") != std::string::npos);
   const std::string guarantee = ErrorsOf(R"(sources:
   s: {events: [{ts: 1}], schema: {ts: int}, event_time: ts}
 sinks: {s: {guarantee: twice}}
 )");
-  BOOST_TEST(guarantee.find("s.yaml:3:24: error: unknown delivery guarantee 'twice'") !=
-                 std::string::npos, guarantee);
+  BOOST_TEST(
+      guarantee.find("s.yaml:3:24: error: unknown delivery guarantee 'twice'") != std::string::npos,
+      guarantee);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -122,8 +122,8 @@ void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode&
     if (computed[i]) {
       node.map.push_back(std::move(*computed[i]));
     } else {
-      node.map.push_back(engine::Expression::Compile("`" + fields[i].name + "`", input,
-                                                     stream.where));
+      node.map.push_back(
+          engine::Expression::Compile("`" + fields[i].name + "`", input, stream.where));
     }
   }
   node.schema = engine::Schema(std::move(fields));
@@ -167,7 +167,6 @@ engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocati
   return static_cast<engine::Port>(node.side_outputs.size());
 }
 
-
 // The targets of one rule's destinations. Projections are compiled against
 // `projection_schema`; an unprojected destination carries `as_is` records.
 // Every main destination of a node must have one type (`main_schema`).
@@ -180,7 +179,8 @@ std::vector<engine::RouteTarget> PlanTargets(const std::vector<Destination>& emi
   for (const Destination& d : emit) {
     engine::RouteTarget target;
     engine::Schema schema = as_is;
-    if (d.select) std::tie(schema, target.projection) = CompileProjection(*d.select, projection_schema);
+    if (d.select)
+      std::tie(schema, target.projection) = CompileProjection(*d.select, projection_schema);
     if (d.is_main()) {
       if (main_schema && !(*main_schema == schema)) {
         throw InputError(d.where, "the main output is emitted with two different types",
@@ -201,7 +201,7 @@ namespace {
 
 engine::TimerAction PlanTimer(const TimerSpec& spec, const engine::Schema& rule_schema) {
   engine::TimerAction action;
-  action.kind = spec.action == TimerSpec::Action::kCancel   ? engine::TimerActionKind::kCancel
+  action.kind = spec.action == TimerSpec::Action::kCancel  ? engine::TimerActionKind::kCancel
                 : spec.action == TimerSpec::Action::kReset ? engine::TimerActionKind::kReset
                                                            : engine::TimerActionKind::kRegister;
   action.domain = spec.time == TimerSpec::Time::kEvent ? engine::TimeDomain::kEventTime

@@ -28,24 +28,24 @@ engine::ReduceKind KindOf(ReduceSpec::Kind kind) {
 }  // namespace
 
 engine::ReduceOptions PlanReduce(const ReduceSpec& spec, const engine::Schema& input) {
-  engine::ReduceOptions options{.kind = KindOf(spec.kind),
-                                .schema = input,
-                                .field = 0,
-                                .ties = spec.first ? engine::ReduceTies::kFirst
-                                                   : engine::ReduceTies::kLast,
-                                .fields = {}};
+  engine::ReduceOptions options{
+      .kind = KindOf(spec.kind),
+      .schema = input,
+      .field = 0,
+      .ties = spec.first ? engine::ReduceTies::kFirst : engine::ReduceTies::kLast,
+      .fields = {}};
   if (spec.kind == ReduceSpec::Kind::kExpression) {
     const engine::Schema both = engine::ReduceInputSchema(input);
     options.fields.resize(input.size());
     for (const Projection& p : spec.fields) {
       const auto index = input.IndexOf(p.name);
       if (!index) {
-        throw InputError(p.expression.where,
-                         fmt::format("the reduce returns the input type, which has no field '{}'",
-                                     p.name),
-                         engine::NearestName(p.name, input.names())
-                             ? engine::UnknownNameHint(p.name, input.names())
-                             : "add the field with a 'map' before the reduce");
+        throw InputError(
+            p.expression.where,
+            fmt::format("the reduce returns the input type, which has no field '{}'", p.name),
+            engine::NearestName(p.name, input.names())
+                ? engine::UnknownNameHint(p.name, input.names())
+                : "add the field with a 'map' before the reduce");
       }
       if (options.fields[*index]) {
         throw InputError(p.expression.where, fmt::format("field '{}' is reduced twice", p.name),

@@ -78,7 +78,8 @@ void PlanSideOutput(const StreamSpec& stream, std::vector<PlannedNode>& nodes, P
     const auto port = static_cast<engine::Port>(i + 1);
     node.inputs.front().port = port;
     node.schema = existing.schema;
-    if (upstream.IsUnemittedPort(port)) warnings.push_back(EmptySideOutput(stream, nodes, upstream));
+    if (upstream.IsUnemittedPort(port))
+      warnings.push_back(EmptySideOutput(stream, nodes, upstream));
     return;
   }
   // Nothing on `upstream` emits the tag: an empty stream of the declared type,

@@ -1,6 +1,6 @@
 // Planning of a window stream, keyed or windowAll: assigner, trigger,
-// lateness, late-data tag and aggregates or a reduce, each checked with Flink's rules (docs/semantics.md
-// §1.1, §2, §3) and reported at its place in the scenario.
+// lateness, late-data tag and aggregates or a reduce, each checked with Flink's rules
+// (docs/semantics.md §1.1, §2, §3) and reported at its place in the scenario.
 #include <cctype>
 
 #include <fmt/format.h>
@@ -21,7 +21,7 @@ using engine::InputError;
 namespace {
 
 std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
-                                                          const engine::Schema& input) {
+                                                           const engine::Schema& input) {
   const engine::TimeDomain domain = w.time == WindowSpec::Time::kEvent
                                         ? engine::TimeDomain::kEventTime
                                         : engine::TimeDomain::kProcessingTime;
@@ -82,7 +82,8 @@ std::optional<engine::TriggerSpec> MakeTrigger(const WindowSpec& w,
       }
       break;
   }
-  if (w.purging) trigger = engine::TriggerSpec::Purging(trigger.value_or(assigner.DefaultTrigger()));
+  if (w.purging)
+    trigger = engine::TriggerSpec::Purging(trigger.value_or(assigner.DefaultTrigger()));
   return trigger;
 }
 
@@ -96,7 +97,8 @@ engine::AggregateSpec ParseAggregate(const AggregateText& text, const engine::Sc
   };
   auto identifier = [&] {
     const size_t start = i;
-    while (i < call.size() && (std::isalnum(static_cast<unsigned char>(call[i])) || call[i] == '_')) {
+    while (i < call.size() &&
+           (std::isalnum(static_cast<unsigned char>(call[i])) || call[i] == '_')) {
       ++i;
     }
     return call.substr(start, i - start);
@@ -154,7 +156,8 @@ void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNo
   plan.assigner = MakeAssigner(w, input);
   plan.trigger = MakeTrigger(w, *plan.assigner);
   plan.allowed_lateness = w.allowed_lateness;
-  for (const AggregateText& a : stream.aggregate) plan.aggregates.push_back(ParseAggregate(a, input));
+  for (const AggregateText& a : stream.aggregate)
+    plan.aggregates.push_back(ParseAggregate(a, input));
   if (auto problem = engine::ValidateWindowAggregates(input, plan.aggregates)) {
     throw InputError(stream.aggregate_where, *problem);
   }
@@ -167,8 +170,8 @@ void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNo
     throw InputError(w.trigger_where.line > 0 ? w.trigger_where : w.where, *problem);
   }
   // A window reduce emits the reduced record itself (§11.2).
-  node.schema = plan.reduce ? input
-                            : engine::WindowResultSchema(input, plan.key_field, plan.aggregates);
+  node.schema =
+      plan.reduce ? input : engine::WindowResultSchema(input, plan.key_field, plan.aggregates);
   if (!stream.process.empty()) PlanWindowFunction(stream, plan, node);
   node.window = std::move(plan);
 }

@@ -1,8 +1,8 @@
 #include "sim/recovery/checkpoint_failure_manager.h"
 
-#include <fmt/format.h>
-
 #include <cstdint>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 
@@ -24,8 +24,7 @@ bool CheckpointFailureManager::Counts(CheckpointFailureReason reason) {
     case R::kIoException:
     case R::kCheckpointAsyncException:
     case R::kCheckpointDeclined:
-    case R::kCheckpointExpired:
-      return true;
+    case R::kCheckpointExpired: return true;
     case R::kTooManyCheckpointRequests:
     case R::kMinimumTimeBetweenCheckpoints:
     case R::kNotAllRequiredTasksRunning:
@@ -34,8 +33,7 @@ bool CheckpointFailureManager::Counts(CheckpointFailureReason reason) {
     case R::kCheckpointDeclinedInputEndOfStream:
     case R::kCheckpointCoordinatorSuspend:
     case R::kJobFailoverRegion:
-    case R::kTaskFailure:
-      return false;
+    case R::kTaskFailure: return false;
   }
   return false;
 }

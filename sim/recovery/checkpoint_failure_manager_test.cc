@@ -1,7 +1,8 @@
 #include "sim/recovery/checkpoint_failure_manager.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {

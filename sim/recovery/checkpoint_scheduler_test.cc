@@ -1,10 +1,11 @@
 #include "sim/recovery/checkpoint_scheduler.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {

@@ -1,9 +1,9 @@
 #include "sim/recovery/restart_strategy.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "sim/recovery/internal/java_number.h"
@@ -33,8 +33,7 @@ RestartStrategy::RestartStrategy(const RestartPlan& plan, Prng jitter)
 std::optional<std::string> RestartStrategy::ValidationError(const RestartPlan& plan) {
   constexpr int64_t kJavaIntMax = std::numeric_limits<int32_t>::max();
   switch (plan.strategy) {
-    case Strategy::kNone:
-      return std::nullopt;
+    case Strategy::kNone: return std::nullopt;
     case Strategy::kFixedDelay:
       // FixedDelayRestartBackoffTimeStrategy's constructor.
       if (plan.attempts < 0) return "Maximum number of restart attempts must be at least 0.";
@@ -99,11 +98,8 @@ RestartStrategy::Decision RestartStrategy::OnFailure(Timestamp now) {
 
 bool RestartStrategy::NotifyFailure(Timestamp now) {
   switch (plan_.strategy) {
-    case Strategy::kNone:
-      return true;
-    case Strategy::kFixedDelay:
-      ++attempt_;
-      return true;
+    case Strategy::kNone: return true;
+    case Strategy::kFixedDelay: ++attempt_; return true;
     case Strategy::kFailureRate:
       // The queue keeps the last max_failures_per_interval + 1 failures.
       if (failure_times_.size() > static_cast<size_t>(plan_.max_failures_per_interval)) {
@@ -126,10 +122,8 @@ bool RestartStrategy::NotifyFailure(Timestamp now) {
 
 bool RestartStrategy::CanRestart(Timestamp now) const {
   switch (plan_.strategy) {
-    case Strategy::kNone:
-      return false;
-    case Strategy::kFixedDelay:
-      return attempt_ <= plan_.attempts;
+    case Strategy::kNone: return false;
+    case Strategy::kFixedDelay: return attempt_ <= plan_.attempts;
     case Strategy::kFailureRate:
       // Full queue: the oldest of the last N + 1 failures must lie strictly
       // more than the interval ago.
@@ -137,21 +131,17 @@ bool RestartStrategy::CanRestart(Timestamp now) const {
         return now - failure_times_.front() > plan_.failure_rate_interval;
       }
       return true;
-    case Strategy::kExponentialDelay:
-      return attempt_ <= plan_.attempts_before_reset;
+    case Strategy::kExponentialDelay: return attempt_ <= plan_.attempts_before_reset;
   }
   return false;
 }
 
 Duration RestartStrategy::BackoffTime(Timestamp now) const {
   switch (plan_.strategy) {
-    case Strategy::kNone:
-      return Duration::Zero();
+    case Strategy::kNone: return Duration::Zero();
     case Strategy::kFixedDelay:
-    case Strategy::kFailureRate:
-      return plan_.delay;
-    case Strategy::kExponentialDelay:
-      return std::max(Duration::Zero(), next_restart_ - now);
+    case Strategy::kFailureRate: return plan_.delay;
+    case Strategy::kExponentialDelay: return std::max(Duration::Zero(), next_restart_ - now);
   }
   return Duration::Zero();
 }
@@ -173,8 +163,7 @@ Duration RestartStrategy::ExponentialBackoff() {
 
 std::string RestartStrategy::Describe() const {
   switch (plan_.strategy) {
-    case Strategy::kNone:
-      return "NoRestartBackoffTimeStrategy";
+    case Strategy::kNone: return "NoRestartBackoffTimeStrategy";
     case Strategy::kFixedDelay:
       return fmt::format(
           "FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts={}, backoffTimeMS={})",

@@ -1,9 +1,10 @@
 #include "sim/recovery/restart_strategy.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <set>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {

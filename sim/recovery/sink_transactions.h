@@ -36,7 +36,7 @@ namespace tidemark::sim {
 // A record as a sink subtask wrote it.
 struct SinkWrite {
   engine::Record record;
-  engine::Timestamp watermark = engine::Timestamp::Min();  // the emitting operator's
+  engine::Timestamp watermark = engine::Timestamp::Min();   // the emitting operator's
   engine::Timestamp written_at = engine::Timestamp::Min();  // processing time
 };
 

@@ -1,9 +1,9 @@
 #include "sim/recovery/sink_transactions.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {
@@ -15,8 +15,7 @@ struct Reader {
   std::vector<std::string> seen;
   SinkTransactions::Visible Callback() {
     return [this](SinkWrite&& w, Timestamp at) {
-      seen.push_back(std::get<std::string>(w.record.values[0]) + "@" +
-                     std::to_string(at.millis()));
+      seen.push_back(std::get<std::string>(w.record.values[0]) + "@" + std::to_string(at.millis()));
     };
   }
 };

@@ -107,7 +107,9 @@ class BucketCalendar {
     const size_t slots = size_t{1} << bits;
     starts_.assign(slots + 1, 0);
     // Slot 0 holds the largest ranks: latest first.
-    const auto slot = [&](const Entry& e) { return slots - 1 - static_cast<size_t>(e.rank >> shift); };
+    const auto slot = [&](const Entry& e) {
+      return slots - 1 - static_cast<size_t>(e.rank >> shift);
+    };
     for (const Entry& e : entries) ++starts_[slot(e) + 1];
     for (size_t i = 1; i <= slots; ++i) starts_[i] += starts_[i - 1];
     dealt_.resize(n);

@@ -1,9 +1,9 @@
 // Conservation through filter, routing and a window with a late output: every
 // input record ends in exactly one terminal fate on its path, and the counts
 // add up (§1.3 step 4, §7.3).
-#include <boost/test/unit_test.hpp>
-
 #include <map>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/ledger.h"
 #include "sim/planner/job_plan.h"
@@ -58,7 +58,8 @@ BOOST_AUTO_TEST_SUITE(conservation)
 
 BOOST_AUTO_TEST_CASE(every_record_has_exactly_one_terminal_fate_and_counts_add_up) {
   const JobPlan plan = PlanJob(ParseScenario(kMixed, "mixed.yaml", "."));
-  const RunResult result = RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
+  const RunResult result =
+      RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
   std::map<engine::RecordId, std::vector<engine::Fate>> terminal;
   for (const engine::LedgerEntry& e : result.ledger.entries()) {
     if (e.record != engine::kNoRecordId && engine::IsTerminal(e.fate)) {
@@ -66,9 +67,9 @@ BOOST_AUTO_TEST_CASE(every_record_has_exactly_one_terminal_fate_and_counts_add_u
     }
   }
   using engine::Fate;
-  const std::map<engine::RecordId, Fate> expected = {
-      {0, Fate::kInWindow}, {1, Fate::kFiltered}, {2, Fate::kSunk},
-      {3, Fate::kSunk},     {4, Fate::kInWindow}, {5, Fate::kUnrouted}};
+  const std::map<engine::RecordId, Fate> expected = {{0, Fate::kInWindow}, {1, Fate::kFiltered},
+                                                     {2, Fate::kSunk},     {3, Fate::kSunk},
+                                                     {4, Fate::kInWindow}, {5, Fate::kUnrouted}};
   BOOST_REQUIRE_EQUAL(terminal.size(), expected.size());
   for (const auto& [record, fate] : expected) {
     BOOST_TEST_CONTEXT("record " << record) {

@@ -1,13 +1,13 @@
 // Determinism: the same scenario and seed give identical sinks, ledger and
 // schedule, for every shipped scenario with parallel parts.
-#include <boost/test/unit_test.hpp>
-
 #include <filesystem>
 
-#include "sim/trace/csv_writer.h"
+#include <boost/test/unit_test.hpp>
+
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/trace/csv_writer.h"
 
 namespace tidemark::sim {
 namespace {
@@ -20,8 +20,9 @@ std::string Fingerprint(const RunResult& result) {
     for (const engine::Record& r : sink.records) out += CsvRow(r) + "\n";
   }
   for (const auto& [key, count] : result.ledger.counts()) {
-    out += std::to_string(std::get<0>(key)) + "/" + std::to_string(static_cast<int>(std::get<1>(key))) +
-           "/" + std::to_string(std::get<2>(key)) + "=" + std::to_string(count) + "\n";
+    out += std::to_string(std::get<0>(key)) + "/" +
+           std::to_string(static_cast<int>(std::get<1>(key))) + "/" +
+           std::to_string(std::get<2>(key)) + "=" + std::to_string(count) + "\n";
   }
   for (const ScheduleStep& step : result.schedule) {
     out += std::to_string(static_cast<int>(step.kind)) + " " + std::to_string(step.time.millis()) +
@@ -36,10 +37,10 @@ BOOST_AUTO_TEST_SUITE(determinism)
 BOOST_AUTO_TEST_CASE(same_seed_same_run_for_every_parallel_scenario) {
   const std::filesystem::path dir = std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios";
   int checked = 0;
-  for (const char* name : {"parallel/min-watermark-across-channels.yaml",
-                           "parallel/lateness-at-parallelism-2.yaml",
-                           "parallel/idle-partition-with-idleness.yaml",
-                           "routing/one-stream-many-sinks.yaml", "sensors/late-sensor-readings.yaml"}) {
+  for (const char* name :
+       {"parallel/min-watermark-across-channels.yaml", "parallel/lateness-at-parallelism-2.yaml",
+        "parallel/idle-partition-with-idleness.yaml", "routing/one-stream-many-sinks.yaml",
+        "sensors/late-sensor-readings.yaml"}) {
     BOOST_TEST_CONTEXT(name) {
       const JobPlan plan = PlanJob(LoadScenario((dir / name).string()));
       const RunOptions options{.seed = 99, .detail = engine::Ledger::Detail::kEveryRecord};

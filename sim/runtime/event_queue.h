@@ -21,15 +21,15 @@
 #define TIDEMARK_SIM_RUNTIME_EVENT_QUEUE_H_
 
 #include <algorithm>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "engine/check.h"
 #include "engine/time.h"
-#include "sim/runtime/bucket_calendar.h"
 #include "sim/random/prng.h"
+#include "sim/runtime/bucket_calendar.h"
 
 namespace tidemark::sim {
 
@@ -45,9 +45,9 @@ class EventQueue {
       return;
     }
     // The run is kept latest first, so that its least entry is at the back.
-    const auto at_or_after = std::upper_bound(
-        front_.begin(), front_.end(), entry,
-        [](const Entry& a, const Entry& b) { return Later{}(a, b); });
+    const auto at_or_after =
+        std::upper_bound(front_.begin(), front_.end(), entry,
+                         [](const Entry& a, const Entry& b) { return Later{}(a, b); });
     front_.insert(at_or_after, std::move(entry));
     if (front_.size() > kMaxFront) {
       HeapPush(std::move(front_.front()));
@@ -93,9 +93,7 @@ class EventQueue {
   bool empty() const {
     return front_.empty() && heap_.empty() && calendar_.empty() && lane_entries_ == 0;
   }
-  size_t size() const {
-    return heap_.size() + front_.size() + calendar_.size() + lane_entries_;
-  }
+  size_t size() const { return heap_.size() + front_.size() + calendar_.size() + lane_entries_; }
   // REQUIRES: !empty().
   engine::Timestamp next_time() const { return EntryAt(Least()).at; }
   // REQUIRES: !empty(). The action Pop would return next.

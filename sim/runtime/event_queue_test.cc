@@ -1,11 +1,11 @@
 #include "sim/runtime/event_queue.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <tuple>
 #include <utility>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {
@@ -53,8 +53,8 @@ BOOST_AUTO_TEST_CASE(simultaneous_actions_follow_the_seed) {
 BOOST_AUTO_TEST_CASE(interleaved_pushes_lanes_calendar_and_pops_follow_time_rank_insertion) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     EventQueue<int> queue{Prng(seed)};
-    Prng ranks(seed);      // the queue's own draws, replayed
-    Prng script(seed + 99);  // what to push and when to pop
+    Prng ranks(seed);                                         // the queue's own draws, replayed
+    Prng script(seed + 99);                                   // what to push and when to pop
     std::vector<std::tuple<int64_t, uint64_t, int>> pending;  // (time, rank, id)
     int64_t now = 0;
     int next_id = 0;

@@ -62,7 +62,8 @@ class FifoQueue {
   // multiplied the memory of wide jobs for nothing.
   void Grow() {
     std::vector<T> grown(slots_.empty() ? 1 : slots_.size() * 2);
-    for (size_t i = 0; i < size_; ++i) grown[i] = std::move(slots_[(head_ + i) & (slots_.size() - 1)]);
+    for (size_t i = 0; i < size_; ++i)
+      grown[i] = std::move(slots_[(head_ + i) & (slots_.size() - 1)]);
     slots_ = std::move(grown);
     head_ = 0;
   }

@@ -1,9 +1,9 @@
 #include "sim/runtime/fifo_queue.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <deque>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/random/prng.h"
 

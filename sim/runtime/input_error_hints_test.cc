@@ -1,9 +1,10 @@
 // Every refusal made when a scenario is planned, or when a run reads its
 // inline rows, says how to put it right: each case breaks one rule and must
 // come back as a located error with its message and a non-empty hint.
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -19,14 +20,19 @@ std::string Job(const std::string& row, const std::string& schema, const std::st
   return "sources:\n"
          "  s:\n"
          "    events:\n"
-         "      - " + row + "\n"
-         "    schema: " + schema + "\n"
-         "    event_time: ts\n" + source +
+         "      - " +
+         row +
+         "\n"
+         "    schema: " +
+         schema +
+         "\n"
+         "    event_time: ts\n" +
+         source +
          "streams:\n"
          "  w:\n"
          "    from: s\n"
-         "    key_by: k\n" + stream +
-         "sinks: {w: {}}\n";
+         "    key_by: k\n" +
+         stream + "sinks: {w: {}}\n";
 }
 
 const std::string kRow = "{k: a, ts: 1}";

@@ -1,8 +1,8 @@
 #include "sim/runtime/kafka_split_owner.h"
 
-#include <fmt/format.h>
-
 #include <cstdint>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/java_hash.h"

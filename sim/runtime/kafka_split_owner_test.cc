@@ -2,9 +2,10 @@
 // docs/semantics.md.
 #include "sim/runtime/kafka_split_owner.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/java_hash.h"
 

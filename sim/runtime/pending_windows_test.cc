@@ -1,11 +1,10 @@
 // The end of a run (§1.13): windows left pending, the chain holding their
 // watermark back, and the ledger's pending notes, alike with and without detail.
-#include "sim/runtime/runtime.h"
-
 #include <boost/test/unit_test.hpp>
 
 #include "engine/value.h"
 #include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -89,9 +88,10 @@ BOOST_AUTO_TEST_CASE(counts_only_runs_count_the_same_pending_records) {
 // partition holding it is the one that last had a row at t=1000.
 BOOST_AUTO_TEST_CASE(the_holding_partition_is_named_with_its_last_row) {
   std::string yaml = kIdlePartition;
-  yaml.replace(yaml.find("- {k: a, ts: 15000, \"@partition\": 0}"),
-               std::string("- {k: a, ts: 15000, \"@partition\": 0}").size(),
-               "- {k: a, ts: 15000, \"@partition\": 1}\n      - {k: a, ts: 16000, \"@partition\": 0}");
+  yaml.replace(
+      yaml.find("- {k: a, ts: 15000, \"@partition\": 0}"),
+      std::string("- {k: a, ts: 15000, \"@partition\": 0}").size(),
+      "- {k: a, ts: 15000, \"@partition\": 1}\n      - {k: a, ts: 16000, \"@partition\": 0}");
   const RunResult result = Run(yaml, engine::Ledger::Detail::kEveryRecord);
   BOOST_TEST(result.sinks[0].count == 1u);
   BOOST_TEST_REQUIRE(result.pending.size() == 1u);

@@ -19,7 +19,8 @@ std::optional<Timestamp> NextGridTick(Timestamp base, Duration interval, Timesta
   const uint64_t room = static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) -
                         static_cast<uint64_t>(base.millis());
   if (steps > room / step) return std::nullopt;
-  return Timestamp::Millis(static_cast<int64_t>(static_cast<uint64_t>(base.millis()) + steps * step));
+  return Timestamp::Millis(
+      static_cast<int64_t>(static_cast<uint64_t>(base.millis()) + steps * step));
 }
 
 std::optional<Timestamp> FirstTickThatMayAct(Timestamp next, Duration interval,

@@ -1,11 +1,11 @@
 // The runtime passing over quiet periodic ticks (quiet_ticks.h): a jumped run
 // gives every sink the records a stepped one gives, and gaps no stepped run
 // could cross now end.
-#include <boost/test/unit_test.hpp>
-
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/value.h"
 #include "sim/planner/job_plan.h"
@@ -81,10 +81,12 @@ sources:
   s:
     events:
       - {k: a, ts: 1000, "@arrival": 0}
-      - {k: a, ts: 2000, "@arrival": )" + arrival + R"(}
+      - {k: a, ts: 2000, "@arrival": )" +
+         arrival + R"(}
     schema: {k: string, ts: int}
     event_time: ts
-)" + watermarks + R"(streams:
+)" + watermarks +
+         R"(streams:
   counts: {from: s, key_by: k, window: {tumbling: 10s}, aggregate: {n: count()}}
 sinks: {counts: {}}
 )";
@@ -109,7 +111,8 @@ BOOST_AUTO_TEST_CASE(below_the_limit_nothing_is_jumped_and_the_schedule_is_the_s
   BOOST_REQUIRE_EQUAL(limited.schedule.size(), stepped.schedule.size());
   for (size_t i = 0; i < stepped.schedule.size(); ++i) {
     BOOST_TEST(limited.schedule[i].time.millis() == stepped.schedule[i].time.millis());
-    BOOST_TEST(static_cast<int>(limited.schedule[i].kind) == static_cast<int>(stepped.schedule[i].kind));
+    BOOST_TEST(static_cast<int>(limited.schedule[i].kind) ==
+               static_cast<int>(stepped.schedule[i].kind));
   }
 }
 

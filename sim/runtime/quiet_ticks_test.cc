@@ -1,8 +1,9 @@
 // Where the next periodic tick goes: stepped, or past a long quiet stretch.
 #include "sim/runtime/quiet_ticks.h"
 
-#include <boost/test/unit_test.hpp>
 #include <limits>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {
@@ -30,7 +31,8 @@ BOOST_AUTO_TEST_CASE(a_grid_tick_beyond_the_end_of_time_is_none) {
   BOOST_TEST(!NextGridTick(At(0), k200, last).has_value());  // 2^63 - 1 is no multiple of 200
   BOOST_TEST(!NextGridTick(Timestamp::Min(), k200, last).has_value());
   // INT64_MAX = 9223372036854775807; the last multiple of 200 below it is ...800.
-  BOOST_TEST(Ms(NextGridTick(At(0), k200, At(9'223'372'036'854'775'700))) == 9'223'372'036'854'775'800);
+  BOOST_TEST(Ms(NextGridTick(At(0), k200, At(9'223'372'036'854'775'700))) ==
+             9'223'372'036'854'775'800);
 }
 
 BOOST_AUTO_TEST_CASE(a_stretch_ends_at_the_first_grid_tick_at_or_after_its_end) {

@@ -11,8 +11,14 @@ namespace internal {
 Runtime::Runtime(const JobGraph& plan, const RunOptions& options)
     : plan_(plan),
       options_(options),
-      result_{.sinks = {}, .ledger = engine::Ledger(options.detail), .records_in = 0,
-              .detail_cut = false, .schedule = {}, .window_decisions = {}, .firings = {}, .pending = {}},
+      result_{.sinks = {},
+              .ledger = engine::Ledger(options.detail),
+              .records_in = 0,
+              .detail_cut = false,
+              .schedule = {},
+              .window_decisions = {},
+              .firings = {},
+              .pending = {}},
       agenda_(Prng::ForComponent(options.seed, "agenda")),
       latency_prng_(Prng::ForComponent(options.seed, "channel-latency")),
       rebalance_prng_(Prng::ForComponent(options.seed, "rebalance")) {
@@ -97,7 +103,8 @@ void Runtime::BuildEdges() {
           input_sources_[to].push_back(from);
           input_channel_[to].push_back(static_cast<uint32_t>(channels_.size()));
           edge.channels.push_back(static_cast<uint32_t>(channels_.size()));
-          channels_.push_back(Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
+          channels_.push_back(
+              Channel{.from_subtask = from, .to_subtask = to, .input = inputs_of[to]++});
         }
         if (in.partitioning == Partitioning::kRebalance) {
           // RebalancePartitioner: a random start per upstream subtask; the
@@ -110,9 +117,11 @@ void Runtime::BuildEdges() {
   }
   inputs_of_ = inputs_of;
   for (uint32_t i = 0; i < subtasks_.size(); ++i) {
-    if (inputs_of[i] > 0) subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
+    if (inputs_of[i] > 0)
+      subtasks_[i].valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of[i]);
     const PlannedNode::Kind kind = plan_.nodes[subtasks_[i].node].kind;
-    const bool passes_on = kind == PlannedNode::Kind::kUnion || kind == PlannedNode::Kind::kSideOutput;
+    const bool passes_on =
+        kind == PlannedNode::Kind::kUnion || kind == PlannedNode::Kind::kSideOutput;
     if (passes_on && inputs_of[i] == 1 && chained_inputs_of[i] == 1) {
       subtasks_[i].passes_on_from = input_sources_[i][0];
     }

@@ -86,7 +86,6 @@ struct RunOptions {
   uint64_t max_stepped_quiet_ticks = 10'000;
 };
 
-
 // One element of a sink's output as Flink's test harness output queue shows
 // it: a record (by index into SinkOutput::records), a watermark or a status.
 // Results come before the watermark that fired them. A sink on a stream of
@@ -123,7 +122,7 @@ struct WatermarkHold {
   uint32_t node = 0;
   uint32_t subtask = 0;
   engine::Timestamp watermark = engine::Timestamp::Min();  // its current watermark
-  bool idle = false;                                        // its output is idle
+  bool idle = false;                                       // its output is idle
   // An operator subtask: the input channels it combines and the one holding
   // the minimum (-1: none takes part, every input is idle).
   int32_t channels = 0;
@@ -151,7 +150,7 @@ struct WatermarkHold {
 struct PendingSubtask {
   uint32_t node = 0;
   uint32_t subtask = 0;
-  engine::Timestamp watermark = engine::Timestamp::Min();    // the operator's, at the end
+  engine::Timestamp watermark = engine::Timestamp::Min();        // the operator's, at the end
   engine::Timestamp processing_time = engine::Timestamp::Min();  // the clock, at the end
   std::vector<engine::PendingWindow> windows = {};
   std::vector<WatermarkHold> chain = {};  // this subtask first, a source subtask last
@@ -189,7 +188,7 @@ struct FailureRecord {
   engine::Timestamp restart_at = engine::Timestamp::Min();
   uint64_t restored_checkpoint = 0;  // 0: none completed, the sources start over
   std::vector<std::pair<uint32_t, uint32_t>> restarted;  // (node, subtask), ascending
-  std::string refusal;                                    // kJobFailed: Flink's words
+  std::string refusal;                                   // kJobFailed: Flink's words
 };
 
 // A record a sink shows again: equal in timestamp and values to an earlier

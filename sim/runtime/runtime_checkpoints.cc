@@ -2,13 +2,13 @@
 // barriers injected at the source subtasks and carried through the channels,
 // alignment at each subtask, snapshots, completion and notification, and the
 // sinks' delivery guarantees.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <optional>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "engine/timer_service.h"
@@ -98,13 +98,11 @@ void Runtime::BuildRecovery() {
     const int parallelism = plan_.nodes[plan_.sinks[sink].node].parallelism;
     std::vector<SinkTransactions>& per_subtask = r.sinks.emplace_back();
     for (int i = 0; i < parallelism; ++i) {
-      per_subtask.emplace_back(plan_.sinks[sink].guarantee,
-                               [this, sink](SinkWrite&& w, Timestamp visible_at) {
-                                 ShowSinkRecord(sink, w.record,
-                                                {.watermark = w.watermark,
-                                                 .at = w.written_at,
-                                                 .visible_at = visible_at});
-                               });
+      per_subtask.emplace_back(plan_.sinks[sink].guarantee, [this, sink](SinkWrite&& w,
+                                                                         Timestamp visible_at) {
+        ShowSinkRecord(sink, w.record,
+                       {.watermark = w.watermark, .at = w.written_at, .visible_at = visible_at});
+      });
     }
   }
 }
@@ -130,7 +128,8 @@ void Runtime::ScheduleCheckpointTimer() {
   const Timestamp due = r.scheduler ? r.scheduler->NextDue() : Timestamp::Max();
   if (due == r.scheduler_due) return;
   r.scheduler_due = due;
-  if (due != Timestamp::Max()) agenda_.Push(std::max(due, now_), {Action::Kind::kCheckpointTimer, 0});
+  if (due != Timestamp::Max())
+    agenda_.Push(std::max(due, now_), {Action::Kind::kCheckpointTimer, 0});
 }
 
 bool Runtime::Live(uint32_t subtask) const {
@@ -252,9 +251,9 @@ void Runtime::OnBarrier(uint32_t subtask, int input, uint64_t checkpoint) {
     const auto p = r.pending.find(checkpoint);
     if (unaligned && plan.aligned_timeout.millis() > 0 && inputs > 1 && p != r.pending.end()) {
       // The timer armed at the first barrier (registerAlignmentTimer).
-      agenda_.Push(std::max(now_, p->second.triggered + plan.aligned_timeout +
-                                      engine::Duration::Millis(1)),
-                   {Action::Kind::kAlignmentTimeout, subtask});
+      agenda_.Push(
+          std::max(now_, p->second.triggered + plan.aligned_timeout + engine::Duration::Millis(1)),
+          {Action::Kind::kAlignmentTimeout, subtask});
     }
   }
   if (sr.barrier_in[static_cast<size_t>(input)]) return;
@@ -269,8 +268,9 @@ void Runtime::OnBarrier(uint32_t subtask, int input, uint64_t checkpoint) {
   }
   if (unaligned) {
     const auto p = r.pending.find(checkpoint);
-    const bool timed_out = plan.aligned_timeout.millis() == 0 ||
-                           (p != r.pending.end() && now_ - p->second.triggered > plan.aligned_timeout);
+    const bool timed_out =
+        plan.aligned_timeout.millis() == 0 ||
+        (p != r.pending.end() && now_ - p->second.triggered > plan.aligned_timeout);
     if (timed_out) {
       if (!sr.snapshot_taken) SwitchToUnaligned(subtask);
       return;
@@ -367,7 +367,8 @@ void Runtime::Acknowledge(uint32_t subtask, uint64_t checkpoint) {
   ++p.acks;
   p.acked_by = std::max(p.acked_by, now_ + plan_.fault_tolerance.checkpointing->ack_delay);
   if (p.acks == subtasks_.size()) {
-    agenda_.Push(p.acked_by, {Action::Kind::kCheckpointComplete, static_cast<uint32_t>(checkpoint)});
+    agenda_.Push(p.acked_by,
+                 {Action::Kind::kCheckpointComplete, static_cast<uint32_t>(checkpoint)});
   }
 }
 
@@ -394,8 +395,7 @@ void Runtime::OnCheckpointComplete(uint64_t id) {
   Recovery& r = *recovery_;
   const auto it = r.pending.find(id);
   if (it == r.pending.end() || r.job_ended) return;  // aborted before the last ack
-  const CheckpointScheduler::Completion completion =
-      r.scheduler->Complete(id, now_, TasksOf(r));
+  const CheckpointScheduler::Completion completion = r.scheduler->Complete(id, now_, TasksOf(r));
   if (!completion.completed) return;
   PendingCheckpoint& p = it->second;
   RecoveryResult& out = *result_.recovery;
@@ -447,8 +447,8 @@ void Runtime::ThrowIfSinkFails(uint32_t subtask, size_t sink, const Record& reco
       r.fired[i] = true;
       cause = fmt::format("sink '{}' threw on its record {}", plan_.sinks[sink].name, n);
     } else if (f.kind == FailurePlan::Kind::kEvery && n % f.count == 0) {
-      cause = fmt::format("sink '{}' threw on its record {} (every {})", plan_.sinks[sink].name,
-                          n, f.count);
+      cause = fmt::format("sink '{}' threw on its record {} (every {})", plan_.sinks[sink].name, n,
+                          f.count);
     } else if (f.kind == FailurePlan::Kind::kWhen && f.when->EvaluateCondition(record)) {
       cause = fmt::format("sink '{}' threw on a record where {} holds", plan_.sinks[sink].name,
                           f.when->text());
@@ -496,7 +496,8 @@ void Runtime::ShowSinkRecord(size_t sink, const Record& record, const RecordEmis
     return;
   }
   if (options_.sink_elements) {
-    out.elements.push_back({.kind = SinkElement::Kind::kRecord, .record = out.records.size(),
+    out.elements.push_back({.kind = SinkElement::Kind::kRecord,
+                            .record = out.records.size(),
                             .watermark = Timestamp::Min(),
                             .status = engine::WatermarkStatus::kActive});
   }

@@ -2,9 +2,9 @@
 // region is cancelled, the restart strategy decides whether and when it runs
 // again, and the restart restores the latest completed checkpoint, rewinds
 // the sources and replays their backlog.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "sim/runtime/internal/recovery_state.h"
@@ -16,9 +16,8 @@ void Runtime::OnScriptedFailure(uint32_t index) {
   const FailurePlan& f = plan_.fault_tolerance.failures[index];
   const uint32_t subtask = first_subtask_[f.node] + static_cast<uint32_t>(f.subtask);
   HandleFailure({.subtask = subtask,
-                 .cause = fmt::format("{} failure of {}/{} at {}",
-                                      f.seeded ? "seeded" : "scripted", plan_.nodes[f.node].name,
-                                      f.subtask, f.at.millis())});
+                 .cause = fmt::format("{} failure of {}/{} at {}", f.seeded ? "seeded" : "scripted",
+                                      plan_.nodes[f.node].name, f.subtask, f.at.millis())});
 }
 
 // The job manager handles a task failure (ExecutionFailureHandler): the
@@ -255,9 +254,8 @@ void Runtime::StartReplay(uint32_t f, const std::vector<uint32_t>& restored) {
     for (const auto& [s, start] : replay.from) from[s] = std::max(start, replay.index);
   }
   for (uint32_t s : restored) from[s] = r.latest ? r.latest->positions[s] : 0;
-  agenda_.RemoveIf([f](const Action& a) {
-    return a.kind == Action::Kind::kReplayRow && a.target == f;
-  });
+  agenda_.RemoveIf(
+      [f](const Action& a) { return a.kind == Action::Kind::kReplayRow && a.target == f; });
   replay = Replay{};
   replay.active = true;
   replay.from = std::move(from);
@@ -278,10 +276,10 @@ void Runtime::AdvanceReplay(uint32_t f) {
     replay.has_next = replay.input->Next(replay.next);
     ++replay.index;  // UINT64_MAX wraps to row 0
     if (!replay.has_next || replay.index >= LiveNextRow(feed) || replay.from.empty()) break;
-    const int32_t partition = replay.next.partition
-                                  ? *replay.next.partition
-                                  : static_cast<int32_t>(replay.index %
-                                                         static_cast<uint64_t>(feed.partitions));
+    const int32_t partition =
+        replay.next.partition
+            ? *replay.next.partition
+            : static_cast<int32_t>(replay.index % static_cast<uint64_t>(feed.partitions));
     const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
     const auto it = replay.from.find(subtask);
     if (it != replay.from.end() && replay.index >= it->second) {

@@ -69,9 +69,9 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
   const PlannedNode& node = plan_.nodes[s.node];
   if (node.kind != PlannedNode::Kind::kUnion && node.kind != PlannedNode::Kind::kSideOutput &&
       record.id != engine::kNoRecordId) {
-    const Fate fate = port == engine::kMainPort ? Fate::kEmitted
+    const Fate fate = port == engine::kMainPort                 ? Fate::kEmitted
                       : node.kind == PlannedNode::Kind::kWindow ? Fate::kLateToTag
-                                                                 : Fate::kRoutedToTag;
+                                                                : Fate::kRoutedToTag;
     Note(subtask, record.id, fate, port);
   }
   const bool sunk = port == engine::kMainPort && !sinks_of_node_[s.node].empty();
@@ -102,7 +102,8 @@ void Runtime::Emit(uint32_t subtask, Port port, Record&& record) {
         continue;
       }
       if (options_.sink_elements) {
-        out.elements.push_back({.kind = SinkElement::Kind::kRecord, .record = out.records.size(),
+        out.elements.push_back({.kind = SinkElement::Kind::kRecord,
+                                .record = out.records.size(),
                                 .watermark = Timestamp::Min(),
                                 .status = engine::WatermarkStatus::kActive});
       }
@@ -123,9 +124,7 @@ void Runtime::Route(Edge& edge, Record&& record) {
   }
   size_t target = 0;
   switch (edge.partitioning) {
-    case Partitioning::kForward:
-      target = 0;
-      break;
+    case Partitioning::kForward: target = 0; break;
     case Partitioning::kRebalance:
       // The next channel round the ring (edge.next starts below the size).
       if (++edge.next == edge.channels.size()) edge.next = 0;
@@ -140,9 +139,9 @@ void Runtime::Route(Edge& edge, Record&& record) {
       }
       // One consumer takes every key group: no need to hash the key.
       if (edge.channels.size() == 1) break;
-      target = static_cast<size_t>(engine::AssignKeyToParallelOperator(
-          record.values[edge.key_field], edge.max_parallelism,
-          static_cast<int>(edge.channels.size())));
+      target = static_cast<size_t>(
+          engine::AssignKeyToParallelOperator(record.values[edge.key_field], edge.max_parallelism,
+                                              static_cast<int>(edge.channels.size())));
       break;
   }
   SendRecord(edge, static_cast<uint32_t>(target), std::move(record));
@@ -152,12 +151,14 @@ void Runtime::ThrowNullKey(const Edge& edge, const Record& record) const {
   const PlannedNode& node = plan_.nodes[edge.consumer];
   // The key's index is in the consumer's input schema (its inputs share one).
   const NodeInput& input = node.inputs.front();
-  const std::string& field = plan_.nodes[input.node].PortSchema(input.port).field(edge.key_field).name;
+  const std::string& field =
+      plan_.nodes[input.node].PortSchema(input.port).field(edge.key_field).name;
   throw engine::InputError(
-      RowOf(record.id).value_or(node.where), fmt::format("a record (row id {}) reaches stream '{}' with a null key in '{}'; Flink "
-                         "refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: \"Assigned "
-                         "key must not be null!\")",
-                         record.id, node.name, field),
+      RowOf(record.id).value_or(node.where),
+      fmt::format("a record (row id {}) reaches stream '{}' with a null key in '{}'; Flink "
+                  "refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: \"Assigned "
+                  "key must not be null!\")",
+                  record.id, node.name, field),
       "filter out the records whose key is null before the key_by, or give the key a value");
 }
 
@@ -252,9 +253,8 @@ std::pair<Timestamp, StreamElement>& Runtime::NextSlot(Edge& edge, uint32_t cons
   // A fixed latency needs no draw: this generator draws latencies only, and
   // the bounds are the same for every channel of the run, so with equal
   // bounds no drawn number would ever be used.
-  const int64_t latency = min_latency == max_latency
-                              ? min_latency
-                              : latency_prng_.Between(min_latency, max_latency);
+  const int64_t latency =
+      min_latency == max_latency ? min_latency : latency_prng_.Between(min_latency, max_latency);
   const Timestamp ready = std::max(now_ + engine::Duration::Millis(latency), channel.last_ready);
   channel.last_ready = ready;
   std::pair<Timestamp, StreamElement>& slot = channel.queue.push_back_slot();
@@ -271,7 +271,8 @@ void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
   Subtask& s = subtasks_[subtask];
   switch (element.kind) {
     case StreamElement::Kind::kRecord:
-      if (recovery_) [[unlikely]] CaptureChannelState(subtask, input, element.record);
+      if (recovery_) [[unlikely]]
+        CaptureChannelState(subtask, input, element.record);
       ProcessRecord(subtask, std::move(element.record));
       break;
     case StreamElement::Kind::kWatermark:
@@ -280,9 +281,7 @@ void Runtime::Deliver(uint32_t subtask, int input, StreamElement& element) {
     case StreamElement::Kind::kStatus:
       s.valve->InputWatermarkStatus(element.status, input, *contexts_[subtask]);
       break;
-    case StreamElement::Kind::kBarrier:
-      OnBarrier(subtask, input, element.checkpoint());
-      break;
+    case StreamElement::Kind::kBarrier: OnBarrier(subtask, input, element.checkpoint()); break;
   }
 }
 
@@ -329,7 +328,7 @@ void Runtime::OnValveWatermark(uint32_t subtask, Timestamp watermark) {
 
 void Runtime::OnValveStatus(uint32_t subtask, engine::WatermarkStatus status) {
   Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
-                                               : ScheduleStep::Kind::kActive,
+                                                : ScheduleStep::Kind::kActive,
        subtask);
   Broadcast(subtask, StreamElement::OfStatus(status));
 }
@@ -348,9 +347,9 @@ void Runtime::ReadNextRow(SourceFeed& feed) {
   feed.has_next = feed.input->Next(feed.next);
   if (!feed.has_next) return;
   const SourcePlan& source = plan_.sources[plan_.nodes[feed.node].source];
-  const Timestamp paced = Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
-                                                     feed.rows * static_cast<uint64_t>(
-                                                                     source.arrival_every.millis())));
+  const Timestamp paced =
+      Timestamp::Millis(0) + engine::Duration::Millis(static_cast<int64_t>(
+                                 feed.rows * static_cast<uint64_t>(source.arrival_every.millis())));
   Timestamp arrival = feed.next.arrival.value_or(paced);
   // A row that failed to parse has no @arrival of its own: it arrives with the
   // row before it rather than back at its paced time.
@@ -365,11 +364,10 @@ void Runtime::ReadNextRow(SourceFeed& feed) {
         "move 'end: {at: ...}' after the last row's arrival");
   }
   if (arrival < feed.last_arrival) {
-    throw engine::InputError(
-        {source.rows_file, feed.next.line, 1},
-        fmt::format("@arrival {} is earlier than the previous row's {}", arrival.millis(),
-                    feed.last_arrival.millis()),
-        "rows are read in file order: sort the trace by @arrival");
+    throw engine::InputError({source.rows_file, feed.next.line, 1},
+                             fmt::format("@arrival {} is earlier than the previous row's {}",
+                                         arrival.millis(), feed.last_arrival.millis()),
+                             "rows are read in file order: sort the trace by @arrival");
   }
   feed.next_arrival = arrival;
   feed.last_arrival = arrival;
@@ -461,7 +459,8 @@ void Runtime::DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition, uin
       }
       subtasks_[subtask].quiet_ticks = 0;
       subtasks_[subtask].quiet_until.reset();
-      if (subtasks_[subtask].ticks_parked_at) [[unlikely]] ResumeTicks(subtask);
+      if (subtasks_[subtask].ticks_parked_at) [[unlikely]]
+        ResumeTicks(subtask);
     }
     if (row.record.values.capacity() == 0 && !spare_values_.empty()) {
       row.record.values = std::move(spare_values_.back());
@@ -475,9 +474,7 @@ void Runtime::DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition, uin
 // watermark advances or a status changes; the consumer's valve does.
 void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
   switch (row.kind) {
-    case TraceRowKind::kEvent:
-      Emit(subtask, engine::kMainPort, std::move(row.record));
-      break;
+    case TraceRowKind::kEvent: Emit(subtask, engine::kMainPort, std::move(row.record)); break;
     case TraceRowKind::kWatermark:
       subtasks_[subtask].watermark = row.watermark;
       Step(ScheduleStep::Kind::kOutputWatermark, subtask, engine::kNoRecordId, row.watermark);
@@ -488,8 +485,9 @@ void Runtime::OnScriptRow(uint32_t subtask, TraceRow& row) {
       const engine::WatermarkStatus status = row.kind == TraceRowKind::kIdle
                                                  ? engine::WatermarkStatus::kIdle
                                                  : engine::WatermarkStatus::kActive;
-      Step(row.kind == TraceRowKind::kIdle ? ScheduleStep::Kind::kIdle : ScheduleStep::Kind::kActive,
-           subtask);
+      Step(
+          row.kind == TraceRowKind::kIdle ? ScheduleStep::Kind::kIdle : ScheduleStep::Kind::kActive,
+          subtask);
       Broadcast(subtask, StreamElement::OfStatus(status));
       break;
     }
@@ -599,8 +597,8 @@ void Runtime::OnDeliver(uint32_t id) {
   StreamElement element = std::move(channel.queue.front().second);
   channel.queue.pop_front();
   if (element.kind == StreamElement::Kind::kRecord) {
-    Step(ScheduleStep::Kind::kDelivery, channel.to_subtask, element.record.id,
-         Timestamp::Min(), id);
+    Step(ScheduleStep::Kind::kDelivery, channel.to_subtask, element.record.id, Timestamp::Min(),
+         id);
   }
   if (channel.queue.empty()) {
     channel.scheduled = false;
@@ -671,7 +669,8 @@ void Runtime::OnWakeup(uint32_t subtask) {
       tail = std::max(tail, wait);
     }
   }
-  if (recovery_) [[unlikely]] StartRecovery();
+  if (recovery_) [[unlikely]]
+    StartRecovery();
   // Runs until nothing but ticks and timers remain after every source is
   // exhausted, and the unbounded tail has passed.
   Timestamp last_row = start;
@@ -679,8 +678,8 @@ void Runtime::OnWakeup(uint32_t subtask) {
     // Unbounded jobs keep running while processing-time timers are pending:
     // their clock goes on. A finished bounded job quiesces its timers.
     const bool timers_pending = any_unbounded && wakeups_pending_ > 0;
-    bool done = feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 &&
-                !timers_pending && agenda_.next_time() > last_row + tail;
+    bool done = feeds_exhausted_ == feeds_.size() && channels_scheduled_ == 0 && !timers_pending &&
+                agenda_.next_time() > last_row + tail;
     if (recovery_) [[unlikely]] {
       if (recovery_->job_ended) break;
       // Only barriers still travelling: every task has all of its input, and
@@ -715,14 +714,21 @@ void Runtime::OnWakeup(uint32_t subtask) {
       Dispatch(action, last_row);
     }
   }
-  if (recovery_) [[unlikely]] FinishRecovery();
+  if (recovery_) [[unlikely]]
+    FinishRecovery();
 }
 
 inline void Runtime::Dispatch(const Action& action, Timestamp& last_row) {
   switch (action.kind) {
-    case Action::Kind::kRow: OnRow(action.target); last_row = now_; break;
+    case Action::Kind::kRow:
+      OnRow(action.target);
+      last_row = now_;
+      break;
     case Action::Kind::kTick: OnTick(action.target); break;
-    case Action::Kind::kEnd: OnEnd(action.target); last_row = now_; break;
+    case Action::Kind::kEnd:
+      OnEnd(action.target);
+      last_row = now_;
+      break;
     case Action::Kind::kDeliver: OnDeliver(action.target); break;
     case Action::Kind::kWakeup: OnWakeup(action.target); break;
     case Action::Kind::kCheckpointTimer: OnCheckpointTimer(); break;
@@ -730,7 +736,10 @@ inline void Runtime::Dispatch(const Action& action, Timestamp& last_row) {
     case Action::Kind::kCheckpointNotify: OnCheckpointNotify(action.target); break;
     case Action::Kind::kFailure: OnScriptedFailure(action.target); break;
     case Action::Kind::kRestart: OnRestart(); break;
-    case Action::Kind::kReplayRow: OnReplayRow(action.target); last_row = now_; break;
+    case Action::Kind::kReplayRow:
+      OnReplayRow(action.target);
+      last_row = now_;
+      break;
     case Action::Kind::kAlignmentTimeout: OnAlignmentTimeout(action.target); break;
   }
 }

@@ -1,11 +1,11 @@
-#include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
-
-#include <boost/test/unit_test.hpp>
 
 #include <map>
 
+#include <boost/test/unit_test.hpp>
+
 #include "engine/value.h"
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -87,7 +87,8 @@ streams:
 sinks: {tagged: {}}
 )";
   const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
-  const RunResult result = RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
+  const RunResult result =
+      RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
   const NodeIndex map_node = plan.FindSink("tagged")->node;
   std::map<engine::RecordId, uint32_t> subtask_of;
   for (const engine::LedgerEntry& e : result.ledger.entries()) {

@@ -78,8 +78,7 @@ GeneratorFactory MakeGeneratorFactory(const WatermarkPlan& spec,
                                       engine::WatermarkExtractor punctuated) {
   using Strategy = WatermarkPlan::Strategy;
   switch (spec.strategy) {
-    case Strategy::kNone:
-      return [] { return std::make_unique<engine::NoWatermarks>(); };
+    case Strategy::kNone: return [] { return std::make_unique<engine::NoWatermarks>(); };
     case Strategy::kBoundedOutOfOrderness: {
       const engine::Duration bound = spec.max_out_of_orderness;
       TIDEMARK_CHECK(!engine::BoundedOutOfOrdernessWatermarks::Validate(bound));
@@ -109,7 +108,10 @@ struct SourceSubtask::Split {
 struct SourceSubtask::State {
   explicit State(SourceOutput& output)
       : out(output),
-        events(output), emitter(events), split_branch(emitter), main_branch(emitter),
+        events(output),
+        emitter(events),
+        split_branch(emitter),
+        main_branch(emitter),
         multiplexer(split_branch) {
     split_branch.set_sibling(&main_branch);
     main_branch.set_sibling(&split_branch);
@@ -157,9 +159,9 @@ SourceSubtask::Split& SourceSubtask::FindSplit(int32_t partition) {
   // Rows of one partition often follow each other (always, with one split).
   if (last_split_ != nullptr && last_split_->partition == partition) return *last_split_;
   auto& splits = state_->splits;
-  const auto it = std::lower_bound(
-      splits.begin(), splits.end(), partition,
-      [](const Split& split, int32_t wanted) { return split.partition < wanted; });
+  const auto it =
+      std::lower_bound(splits.begin(), splits.end(), partition,
+                       [](const Split& split, int32_t wanted) { return split.partition < wanted; });
   TIDEMARK_CHECK(it != splits.end() && it->partition == partition);
   last_split_ = &*it;
   return *it;
@@ -190,16 +192,13 @@ void SourceSubtask::OnRow(TraceRow&& row, int32_t partition, Timestamp /*now*/) 
       // output, like onEvent watermarks (SourceOutputWithWatermarks).
       split.immediate->EmitWatermark(row.watermark);
       break;
-    case TraceRowKind::kIdle:
-      split.immediate->MarkIdle();
-      break;
+    case TraceRowKind::kIdle: split.immediate->MarkIdle(); break;
     case TraceRowKind::kActive:
       // Only un-idles the split's partial; the subtask's output stays IDLE
       // until a strictly larger combined watermark leaves (§4.4, §4.6).
       split.immediate->MarkActive();
       break;
-    case TraceRowKind::kParseFailure:
-      break;
+    case TraceRowKind::kParseFailure: break;
   }
 }
 

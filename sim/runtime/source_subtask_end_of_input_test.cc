@@ -2,16 +2,17 @@
 // (§4.7), subtasks without partitions and Kafka split assignment (§8, the
 // split-owner table). The recording output's spelling is in
 // source_subtask_test_util.h.
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
+
 #include "engine/time.h"
-#include "sim/runtime/split_assignment.h"
 #include "sim/runtime/source_subtask.h"
 #include "sim/runtime/source_subtask_test_util.h"
+#include "sim/runtime/split_assignment.h"
 
 namespace tidemark::sim {
 namespace {
@@ -138,8 +139,8 @@ BOOST_AUTO_TEST_CASE(assign_partitions_matches_h3) {
   BOOST_TEST((AssignPartitions("topic1", 5, 4) ==
               std::vector<std::vector<int32_t>>{{2}, {3}, {0, 4}, {1}}));  // 2,3,0,1,2
   // More readers than partitions: "orders" n=4, partitions 0,1 -> subtasks 3,0.
-  BOOST_TEST((AssignPartitions("orders", 2, 4) ==
-              std::vector<std::vector<int32_t>>{{1}, {}, {}, {0}}));
+  BOOST_TEST(
+      (AssignPartitions("orders", 2, 4) == std::vector<std::vector<int32_t>>{{1}, {}, {}, {0}}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

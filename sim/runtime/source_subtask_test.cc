@@ -1,14 +1,16 @@
 // The source subtask: per-split watermarks (§5.4) and generators
 // (§4.2-§4.4). Ticks are driven by hand at the times the comments derive; the
 // recording output's spelling is in source_subtask_test_util.h.
-#include <boost/test/unit_test.hpp>
+#include "sim/runtime/source_subtask.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
+
 #include "engine/time.h"
-#include "sim/runtime/source_subtask.h"
 #include "sim/runtime/source_subtask_test_util.h"
 
 namespace tidemark::sim {

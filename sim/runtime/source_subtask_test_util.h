@@ -76,7 +76,7 @@ inline GeneratorFactory Punctuated() { return Factory(WatermarkPlan::Strategy::k
 inline GeneratorFactory NoWatermarks() { return Factory(WatermarkPlan::Strategy::kNone); }
 
 inline SourceSubtaskOptions Options(std::vector<int32_t> partitions, GeneratorFactory generator,
-                             int64_t interval_ms, std::optional<int64_t> idleness_ms = {}) {
+                                    int64_t interval_ms, std::optional<int64_t> idleness_ms = {}) {
   SourceSubtaskOptions options;
   options.source_name = "orders";
   options.topic = "orders";

@@ -14,7 +14,7 @@ namespace tidemark::sim {
 struct StreamElement {
   enum class Kind : uint8_t { kRecord, kWatermark, kStatus, kBarrier };
   Kind kind = Kind::kRecord;
-  engine::Record record;                                       // kRecord
+  engine::Record record;  // kRecord
   // kWatermark; a kBarrier carries its checkpoint id here (checkpoint()), so
   // that the element, copied for every record, grows no field.
   engine::Timestamp watermark = engine::Timestamp::Min();
@@ -31,7 +31,9 @@ struct StreamElement {
     return {Kind::kStatus, {}, engine::Timestamp::Min(), s};
   }
   static StreamElement OfBarrier(uint64_t checkpoint) {
-    return {Kind::kBarrier, {}, engine::Timestamp::Millis(static_cast<int64_t>(checkpoint)),
+    return {Kind::kBarrier,
+            {},
+            engine::Timestamp::Millis(static_cast<int64_t>(checkpoint)),
             engine::WatermarkStatus::kActive};
   }
   uint64_t checkpoint() const { return static_cast<uint64_t>(watermark.millis()); }

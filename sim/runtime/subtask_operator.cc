@@ -86,7 +86,8 @@ class RouterOperator final : public SubtaskOperator {
  public:
   explicit RouterOperator(const engine::Router& router) : router_(router) {}
   void ProcessRecord(Record&& record, OperatorContext& ctx) override {
-    auto rule = router_.Route(record, [&](Port port, Record out) { ctx.Emit(port, std::move(out)); });
+    auto rule =
+        router_.Route(record, [&](Port port, Record out) { ctx.Emit(port, std::move(out)); });
     if (!rule) ctx.Note(record.id, Fate::kUnrouted);
   }
 
@@ -140,8 +141,11 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
 
  private:
   WindowSubtaskOperator(const WindowSubtaskOperator& other)
-      : SubtaskOperator(), engine::WindowOutput(), operator_(other.operator_),
-        reduced_(other.reduced_), plan_(other.plan_) {}
+      : SubtaskOperator(),
+        engine::WindowOutput(),
+        operator_(other.operator_),
+        reduced_(other.reduced_),
+        plan_(other.plan_) {}
 
   static engine::WindowOperatorOptions Options(const WindowPlan& plan, bool detailed) {
     engine::WindowOperatorOptions options = plan.MakeOptions();
@@ -179,7 +183,9 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
         case WindowContextField::kWindowStart:
           out.values.emplace_back(result.window.start().millis());
           break;
-        case WindowContextField::kWindowEnd: out.values.emplace_back(result.window.end().millis()); break;
+        case WindowContextField::kWindowEnd:
+          out.values.emplace_back(result.window.end().millis());
+          break;
         case WindowContextField::kFiring:
           out.values.emplace_back(std::string(engine::FiringKindName(result.kind)));
           break;
@@ -188,7 +194,8 @@ class WindowSubtaskOperator final : public SubtaskOperator, private engine::Wind
           break;
       }
     }
-    plan_.function->Route(out, [&](Port port, Record emitted) { ctx_->Emit(port, std::move(emitted)); });
+    plan_.function->Route(out,
+                          [&](Port port, Record emitted) { ctx_->Emit(port, std::move(emitted)); });
   }
 
   void EmitLateRecord(const Record& record) override { ctx_->Emit(1, record); }
@@ -223,8 +230,9 @@ class RollingReduceSubtaskOperator final : public SubtaskOperator {
 class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine::ProcessOutput {
  public:
   KeyedProcessSubtaskOperator(const PlannedNode& node)
-      : operator_({.key_field = *node.key_field,
-                   .function = std::make_unique<engine::RuleProcessFunction>(*node.keyed_process)}) {}
+      : operator_(
+            {.key_field = *node.key_field,
+             .function = std::make_unique<engine::RuleProcessFunction>(*node.keyed_process)}) {}
 
   void ProcessRecord(Record&& record, OperatorContext& ctx) override {
     ctx_ = &ctx;
@@ -263,25 +271,19 @@ class KeyedProcessSubtaskOperator final : public SubtaskOperator, private engine
 
 std::unique_ptr<SubtaskOperator> MakeSubtaskOperator(const PlannedNode& node, bool detailed) {
   switch (node.kind) {
-    case PlannedNode::Kind::kSource:
-      break;
+    case PlannedNode::Kind::kSource: break;
     case PlannedNode::Kind::kUnion:
-    case PlannedNode::Kind::kSideOutput:
-      return std::make_unique<PassThroughOperator>();
-    case PlannedNode::Kind::kFilter:
-      return std::make_unique<FilterOperator>(*node.filter);
-    case PlannedNode::Kind::kMap:
-      return std::make_unique<MapOperator>(node.map);
-    case PlannedNode::Kind::kProcess:
-      return std::make_unique<RouterOperator>(*node.router);
+    case PlannedNode::Kind::kSideOutput: return std::make_unique<PassThroughOperator>();
+    case PlannedNode::Kind::kFilter: return std::make_unique<FilterOperator>(*node.filter);
+    case PlannedNode::Kind::kMap: return std::make_unique<MapOperator>(node.map);
+    case PlannedNode::Kind::kProcess: return std::make_unique<RouterOperator>(*node.router);
     case PlannedNode::Kind::kWindow:
       return std::make_unique<WindowSubtaskOperator>(*node.window, detailed);
     case PlannedNode::Kind::kKeyedProcess:
       return std::make_unique<KeyedProcessSubtaskOperator>(node);
     case PlannedNode::Kind::kKeyedReduce:
       return std::make_unique<RollingReduceSubtaskOperator>(node);
-    case PlannedNode::Kind::kFlatMap:
-      return std::make_unique<FlatMapOperator>(node);
+    case PlannedNode::Kind::kFlatMap: return std::make_unique<FlatMapOperator>(node);
   }
   TIDEMARK_CHECK(false);
   return nullptr;

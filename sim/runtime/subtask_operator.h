@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/element_decision.h"
-#include "engine/pending_window.h"
 #include "engine/ledger.h"
+#include "engine/pending_window.h"
 #include "engine/record.h"
 #include "engine/router.h"
 #include "engine/window_result.h"

@@ -14,8 +14,8 @@ struct Unit {
   int64_t millis;
 };
 // Longest suffixes first so "ms" is not read as "m" followed by garbage.
-constexpr Unit kUnits[] = {{"min", 60'000}, {"ms", 1}, {"s", 1'000}, {"m", 60'000},
-                           {"h", 3'600'000}, {"d", 86'400'000}};
+constexpr Unit kUnits[] = {{"min", 60'000}, {"ms", 1},        {"s", 1'000},
+                           {"m", 60'000},   {"h", 3'600'000}, {"d", 86'400'000}};
 }  // namespace
 
 std::optional<engine::Duration> ParseDuration(std::string_view text) {
@@ -45,8 +45,8 @@ std::optional<engine::Duration> ParseDuration(std::string_view text) {
 std::string FormatDuration(engine::Duration d) {
   const int64_t ms = d.millis();
   if (ms != 0) {
-    for (auto unit : {Unit{"d", 86'400'000}, Unit{"h", 3'600'000}, Unit{"m", 60'000},
-                      Unit{"s", 1'000}}) {
+    for (auto unit :
+         {Unit{"d", 86'400'000}, Unit{"h", 3'600'000}, Unit{"m", 60'000}, Unit{"s", 1'000}}) {
       if (ms % unit.millis == 0) return fmt::format("{}{}", ms / unit.millis, unit.suffix);
     }
   }

@@ -4,10 +4,10 @@
 #ifndef TIDEMARK_SIM_SCENARIO_ERROR_HINT_TEST_UTIL_H_
 #define TIDEMARK_SIM_SCENARIO_ERROR_HINT_TEST_UTIL_H_
 
-#include <boost/test/unit_test.hpp>
-
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/input_error.h"
 #include "engine/input_error_list.h"

@@ -1,9 +1,10 @@
 // Every refusal of the scenario loader says how to put it right: each case
 // below breaks one rule and must come back as a located error with its
 // message and a non-empty hint (the second line a user reads, "hint: ...").
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/scenario/error_hint_test_util.h"
 #include "sim/scenario/scenario.h"
@@ -33,7 +34,8 @@ std::string Scenario(const std::string& source, const std::string& stream = "",
 BOOST_AUTO_TEST_SUITE(error_hints)
 
 BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
-  const std::string wm = "    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s";
+  const std::string wm =
+      "    watermarks: {strategy: bounded_out_of_orderness, max_out_of_orderness: 1s";
   const std::vector<testing::HintCase> cases = {
       {"parallelism range", Scenario("    parallelism: 0\n"), "is not within 1..32768"},
       {"partitions range", Scenario("    partitions: 0\n"), "1 to 1000000 partitions"},

@@ -135,8 +135,8 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
     }
     if (auto golden = map.Get("golden")) {
       e.golden_as_written = golden->AsString("a golden CSV file name");
-      e.golden = ResolveConfinedPath(e.golden_as_written, folder, paths, golden->where(),
-                                     "golden file");
+      e.golden =
+          ResolveConfinedPath(e.golden_as_written, folder, paths, golden->where(), "golden file");
     } else if (auto output = map.Get("output")) {
       e.has_output = true;
       for (const YamlValue& entry : output->Items("the expected output")) {
@@ -155,7 +155,8 @@ SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& w
     }
   }
   if (!e.golden.empty() || e.has_output) return e;
-  for (const YamlValue& row : rows.Items("expected records")) e.rows.push_back(ReadExpectedRow(row));
+  for (const YamlValue& row : rows.Items("expected records"))
+    e.rows.push_back(ReadExpectedRow(row));
   return e;
 }
 

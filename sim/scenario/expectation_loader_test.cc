@@ -1,8 +1,8 @@
 // Expectations read from hostile scenario text: every refusal is a located
 // InputError, never a yaml-cpp exception.
-#include <boost/test/unit_test.hpp>
-
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/input_error.h"
 #include "sim/scenario/scenario.h"

@@ -1,10 +1,10 @@
 // The fault-tolerance keys of a scenario: `checkpointing:`, `restart:`,
 // `failures:` and a sink's `guarantee:` (docs/checkpoints.md). Shapes and
 // ranges only; the planner resolves names and defaults.
-#include <fmt/format.h>
-
 #include <charconv>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "engine/input_error_list.h"
 #include "sim/scenario/internal/read_values.h"
@@ -37,8 +37,7 @@ int64_t ReadCount(const YamlValue& v, std::string_view what) {
 CheckpointSpec ReadCheckpointing(const YamlValue& v) {
   YamlMap map(v, "checkpointing",
               {"interval", "mode", "unaligned", "aligned_timeout", "min_pause", "timeout",
-               "max_concurrent", "tolerable_failures", "first_delay", "ack_delay",
-               "notify_delay"});
+               "max_concurrent", "tolerable_failures", "first_delay", "ack_delay", "notify_delay"});
   CheckpointSpec spec;
   spec.where = v.where();
   const YamlValue interval = map.Require("interval");
@@ -81,9 +80,8 @@ CheckpointSpec ReadCheckpointing(const YamlValue& v) {
     spec.max_concurrent_where = n->where();
   }
   if (auto n = map.Get("tolerable_failures")) {
-    spec.tolerable_failures =
-        static_cast<int>(std::min<int64_t>(ReadCount(*n, "the tolerable failed checkpoints"),
-                                           INT32_MAX));
+    spec.tolerable_failures = static_cast<int>(
+        std::min<int64_t>(ReadCount(*n, "the tolerable failed checkpoints"), INT32_MAX));
   }
   spec.first_delay = duration("first_delay", "the first checkpoint's delay");
   if (auto first = map.Get("first_delay")) spec.first_delay_where = first->where();
@@ -93,10 +91,18 @@ CheckpointSpec ReadCheckpointing(const YamlValue& v) {
 }
 
 RestartSpec ReadRestart(const YamlValue& v) {
-  static const std::vector<std::string> kKeys = {
-      "strategy",      "attempts",        "delay",       "max_failures_per_interval",
-      "failure_rate_interval", "initial_backoff", "max_backoff", "multiplier",
-      "reset_threshold", "jitter", "attempts_before_reset", "failover"};
+  static const std::vector<std::string> kKeys = {"strategy",
+                                                 "attempts",
+                                                 "delay",
+                                                 "max_failures_per_interval",
+                                                 "failure_rate_interval",
+                                                 "initial_backoff",
+                                                 "max_backoff",
+                                                 "multiplier",
+                                                 "reset_threshold",
+                                                 "jitter",
+                                                 "attempts_before_reset",
+                                                 "failover"};
   YamlMap map(v, "the restart strategy", kKeys);
   RestartSpec spec;
   spec.where = v.where();
@@ -132,7 +138,8 @@ RestartSpec ReadRestart(const YamlValue& v) {
   if (auto d = map.Get("initial_backoff")) {
     spec.initial_backoff = ReadNonNegative(*d, "the initial backoff");
   }
-  if (auto d = map.Get("max_backoff")) spec.max_backoff = ReadNonNegative(*d, "the maximum backoff");
+  if (auto d = map.Get("max_backoff"))
+    spec.max_backoff = ReadNonNegative(*d, "the maximum backoff");
   if (auto m = map.Get("multiplier")) {
     spec.multiplier = m->AsDouble("the backoff multiplier");
     // ExponentialDelayRestartBackoffTimeStrategy's factory checks > 1.
@@ -275,9 +282,13 @@ uint64_t ReadExpectedCount(const YamlValue& v) {
 }  // namespace
 
 RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v) {
-  static const std::vector<std::string> kJob = {"checkpoints_completed", "checkpoints_aborted",
-                                                "failures",  "restarts", "job_failed",
-                                                "replayed_rows", "sinks"};
+  static const std::vector<std::string> kJob = {"checkpoints_completed",
+                                                "checkpoints_aborted",
+                                                "failures",
+                                                "restarts",
+                                                "job_failed",
+                                                "replayed_rows",
+                                                "sinks"};
   static const std::vector<std::string> kSink = {"written", "visible", "duplicates", "aborted",
                                                  "uncommitted"};
   YamlMap map(v, "the expected recovery", kJob);
@@ -287,8 +298,10 @@ RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v) {
     if (entry.key == "replayed_rows") {
       YamlMap sources(entry.value, "rows replayed per source", {});
       for (const YamlMap::Entry& source : sources.entries()) {
-        e.counters.push_back({.name = entry.key, .scope = source.key,
-                              .count = ReadExpectedCount(source.value), .where = source.key_where,
+        e.counters.push_back({.name = entry.key,
+                              .scope = source.key,
+                              .count = ReadExpectedCount(source.value),
+                              .where = source.key_where,
                               .scope_where = source.key_where});
       }
     } else if (entry.key == "sinks") {
@@ -296,14 +309,19 @@ RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v) {
       for (const YamlMap::Entry& sink : sinks.entries()) {
         YamlMap counters(sink.value, fmt::format("the counters of sink '{}'", sink.key), kSink);
         for (const YamlMap::Entry& counter : counters.entries()) {
-          e.counters.push_back({.name = counter.key, .scope = sink.key,
+          e.counters.push_back({.name = counter.key,
+                                .scope = sink.key,
                                 .count = ReadExpectedCount(counter.value),
-                                .where = counter.key_where, .scope_where = sink.key_where});
+                                .where = counter.key_where,
+                                .scope_where = sink.key_where});
         }
       }
     } else {
-      e.counters.push_back({.name = entry.key, .scope = "", .count = ReadExpectedCount(entry.value),
-                            .where = entry.key_where, .scope_where = entry.key_where});
+      e.counters.push_back({.name = entry.key,
+                            .scope = "",
+                            .count = ReadExpectedCount(entry.value),
+                            .where = entry.key_where,
+                            .scope_where = entry.key_where});
     }
   }
   return e;

@@ -1,9 +1,9 @@
 #include "sim/scenario/path_confinement.h"
 
-#include <fmt/format.h>
-
 #include <filesystem>
 #include <optional>
+
+#include <fmt/format.h>
 
 namespace tidemark::sim {
 

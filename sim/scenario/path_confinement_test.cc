@@ -9,12 +9,12 @@
 //   T/root/a/loop1 -> loop2, loop2 -> loop1         a loop of links
 #include "sim/scenario/path_confinement.h"
 
-#include <unistd.h>
-
-#include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
+#include <unistd.h>
 
 #include "engine/input_error.h"
 #include "sim/scenario/scenario.h"

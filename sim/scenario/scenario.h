@@ -164,7 +164,7 @@ struct ReduceSpec {
   std::vector<Projection> fields;  // kExpression: field = expression over acc.* and cur.*
   std::string field;               // the others: the field compared or summed
   SourceLocation field_where;
-  bool first = true;               // minBy/maxBy: on a tie keep the first record (else the last)
+  bool first = true;  // minBy/maxBy: on a tie keep the first record (else the last)
 };
 
 // `flat_map: {each: LIST, as: NAME}`: one output per item of the list
@@ -207,8 +207,8 @@ struct StreamSpec {
   std::optional<WindowSpec> window;
   std::vector<AggregateText> aggregate;
   SourceLocation aggregate_where;
-  std::optional<ReduceSpec> reduce;   // needs key_by (rolling) or a window
-  std::optional<int> parallelism;     // default: the input's parallelism
+  std::optional<ReduceSpec> reduce;  // needs key_by (rolling) or a window
+  std::optional<int> parallelism;    // default: the input's parallelism
   SourceLocation parallelism_where;
   enum class Partitioning { kDefault, kForward, kRebalance } partitioning = Partitioning::kDefault;
   SourceLocation partitioning_where;
@@ -289,7 +289,7 @@ struct FailureSpec {
 // metadata (see RecordMetadata in sim/check), not a field.
 struct ExpectedRow {
   std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<bool> cell_null;  // written as YAML null (~, null or nothing)
+  std::vector<bool> cell_null;                 // written as YAML null (~, null or nothing)
   std::vector<SourceLocation> cell_where;      // of each value
   std::vector<SourceLocation> cell_key_where;  // of each field name
   SourceLocation where;
@@ -300,9 +300,9 @@ struct ExpectedRow {
 struct ExpectedElement {
   enum class Kind { kRecord, kWatermark, kStatus };
   Kind kind = Kind::kRecord;
-  ExpectedRow record;                                  // kRecord
+  ExpectedRow record;                                      // kRecord
   engine::Timestamp watermark = engine::Timestamp::Min();  // kWatermark
-  bool idle = false;                                   // kStatus: idle, else active
+  bool idle = false;                                       // kStatus: idle, else active
   SourceLocation where;
 };
 

@@ -111,12 +111,12 @@ void ReadScript(const YamlValue& v, const YamlMap& source_map, SourceSpec& sourc
   source.partitions = source.script_channels;
 }
 
-SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
-                      const YamlValue& v, const std::string& folder,
-                      const PathConfinement& paths) {
-  YamlMap map(v, fmt::format("source '{}'", name),
-              {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
-               "arrival", "watermarks", "dead_letter", "script", "end", "format", "replay"});
+SourceSpec ReadSource(const std::string& name, const SourceLocation& where, const YamlValue& v,
+                      const std::string& folder, const PathConfinement& paths) {
+  YamlMap map(
+      v, fmt::format("source '{}'", name),
+      {"trace", "events", "schema", "event_time", "bounded", "parallelism", "partitions", "topic",
+       "arrival", "watermarks", "dead_letter", "script", "end", "format", "replay"});
   SourceSpec source;
   source.name = name;
   source.where = where;
@@ -202,7 +202,8 @@ SourceSpec ReadSource(const std::string& name, const SourceLocation& where,
     // How fast the source reads its backlog after a restore
     // (docs/checkpoints.md, "Replay").
     YamlMap replay_map(*replay, "the replay pace", {"every"});
-    source.replay_every = ReadNonNegative(replay_map.Require("every"), "the time between replayed rows");
+    source.replay_every =
+        ReadNonNegative(replay_map.Require("every"), "the time between replayed rows");
   }
   if (auto arrival = map.Get("arrival")) {
     // `instant`: an in-memory source (fromElements) hands every row over at
@@ -232,8 +233,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
                            const std::string& folder, const PathConfinement& paths) {
   const YamlValue root = internal::LoadYamlText(text, file);
   YamlMap top(root, "the scenario",
-              {"name", "description", "seed", "deterministic", "channels", "sources", "streams", "sinks",
-               "expect", "ledger", "expect_error", "run_until", "checkpointing", "restart",
+              {"name", "description", "seed", "deterministic", "channels", "sources", "streams",
+               "sinks", "expect", "ledger", "expect_error", "run_until", "checkpointing", "restart",
                "failures", "recovery"});
   ScenarioSpec spec;
   spec.file = file;
@@ -306,7 +307,8 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
       }
     });
   }
-  if (auto ledger = top.Get("ledger")) attempt([&] { spec.ledger = internal::ReadLedger(*ledger); });
+  if (auto ledger = top.Get("ledger"))
+    attempt([&] { spec.ledger = internal::ReadLedger(*ledger); });
   if (auto recovery = top.Get("recovery")) {
     attempt([&] { spec.recovery_expectation = internal::ReadRecoveryExpectation(*recovery); });
   }

@@ -104,7 +104,8 @@ std::vector<RouteRule> ReadRules(const YamlValue& v, std::string_view what) {
       } else {
         rule.emit.push_back(ReadDestination(*emit));
       }
-      if (rule.emit.empty()) emit->Fail("'emit' names no destination", "write 'emit: main' or a tag");
+      if (rule.emit.empty())
+        emit->Fail("'emit' names no destination", "write 'emit: main' or a tag");
     } else if (!rule.timer) {
       item.Fail("a rule must emit somewhere or set a timer", "add 'emit: main' or a tag");
     }
@@ -232,8 +233,9 @@ std::optional<ReduceSpec> ReadReduce(const YamlMap& map) {
   for (const char* key : kReduceKeys) {
     auto v = map.Get(key);
     if (!v) continue;
-    if (out) v->Fail(fmt::format("'{}' is a second reduce on this stream", key),
-                     "give each reduce or aggregation its own stream");
+    if (out)
+      v->Fail(fmt::format("'{}' is a second reduce on this stream", key),
+              "give each reduce or aggregation its own stream");
     ReduceSpec r;
     r.where = v->where();
     const std::string_view name(key);
@@ -272,9 +274,8 @@ std::optional<ReduceSpec> ReadReduce(const YamlMap& map) {
 StreamSpec ReadStream(const std::string& name, const SourceLocation& where, const YamlValue& v) {
   YamlMap map(v, fmt::format("stream '{}'", name),
               {"from", "side_output", "filter", "map", "flat_map", "process", "on_timer", "key_by",
-               "window",
-               "aggregate", "reduce", "sum", "min", "max", "min_by", "max_by", "parallelism",
-               "partitioning"});
+               "window", "aggregate", "reduce", "sum", "min", "max", "min_by", "max_by",
+               "parallelism", "partitioning"});
   StreamSpec s;
   s.name = name;
   s.where = where;
@@ -420,9 +421,10 @@ StreamSpec ReadStream(const std::string& name, const SourceLocation& where, cons
     }
   }
   if (operations > 1) {
-    map.value().Fail(fmt::format("stream '{}' has more than one operation", name),
-                     "give each of side_output, filter, map, flat_map, process, window, reduce its own "
-                     "stream");
+    map.value().Fail(
+        fmt::format("stream '{}' has more than one operation", name),
+        "give each of side_output, filter, map, flat_map, process, window, reduce its own "
+        "stream");
   }
   return s;
 }

@@ -1,11 +1,11 @@
 #include "sim/trace/csv_cell.h"
 
-#include <fmt/format.h>
-
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <system_error>
+
+#include <fmt/format.h>
 
 namespace tidemark::sim {
 
@@ -85,8 +85,7 @@ std::string SyntaxHint(engine::ValueType type) {
       return "a bool is true or false (any case); leave the cell empty for null";
     case engine::ValueType::kList:
       return "a list is written [a, b, c], its items separated by a comma and a space";
-    default:
-      return "";
+    default: return "";
   }
 }
 
@@ -106,8 +105,7 @@ void Fail(CellError* error, engine::ValueType type, std::string_view text, CellS
       error->message = fmt::format("expects a finite double, got {}", shown);
       error->hint = "nan and infinity are not accepted; leave the cell empty for null";
       return;
-    default:
-      break;
+    default: break;
   }
   error->message = fmt::format("expects {} {}, got {}", Article(type), name, shown);
   const std::string_view trimmed = TrimSpaces(text);

@@ -1,8 +1,9 @@
 #include "sim/trace/csv_cell.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <limits>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {

@@ -1,12 +1,12 @@
 #include "sim/trace/csv_line_reader.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <system_error>
+
+#include <fmt/format.h>
 
 #include "engine/input_error.h"
 
@@ -51,8 +51,8 @@ bool CsvLineReader::Fill() {
   const size_t capacity = buffer_.size() - kReadablePastLine;
   if (end_ == capacity) buffer_.resize(capacity * 2 + kReadablePastLine);
   errno = 0;
-  const size_t n = std::fread(buffer_.data() + end_, 1, buffer_.size() - kReadablePastLine - end_,
-                              file_.get());
+  const size_t n =
+      std::fread(buffer_.data() + end_, 1, buffer_.size() - kReadablePastLine - end_, file_.get());
   end_ += n;
   if (n == 0) {
     if (std::ferror(file_.get())) ThrowFileError(path_, "read", errno);

@@ -3,8 +3,9 @@
 // The file is read in 64 KiB blocks; memory is one block plus the longest line,
 // never the whole file. A line may hold at most kMaxLineBytes: a longer one
 // (or a file with no line break at all, such as /dev/zero) is a located
-// error once that much is read, so memory stays within about twice the limit. Lines come in file order, each with its 1-based number.
-// A line is the bytes up to and including '\n' (the last line may lack one);
+// error once that much is read, so memory stays within about twice the limit. Lines come in file
+// order, each with its 1-based number. A line is the bytes up to and including '\n' (the last line
+// may lack one);
 // '\r' is left in place for the CSV layer. A UTF-8 byte order mark at the start
 // of the file is dropped, so line 1 column 1 is the first character after it.
 #ifndef TIDEMARK_SIM_TRACE_CSV_LINE_READER_H_

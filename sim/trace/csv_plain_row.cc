@@ -30,9 +30,15 @@ uint64_t LoadWord(const char* p) {
 bool ParseDigits8(const char* p, size_t digits, uint64_t* out) {
   // The digits into the high bytes, first digit highest-order, and '0' into
   // the bytes below them: eight digits with leading zeros.
-  static constexpr uint64_t kZeros[9] = {
-      0x3030303030303030ULL, 0x30303030303030ULL, 0x303030303030ULL, 0x3030303030ULL,
-      0x30303030ULL,         0x303030ULL,         0x3030ULL,         0x30ULL, 0};
+  static constexpr uint64_t kZeros[9] = {0x3030303030303030ULL,
+                                         0x30303030303030ULL,
+                                         0x303030303030ULL,
+                                         0x3030303030ULL,
+                                         0x30303030ULL,
+                                         0x303030ULL,
+                                         0x3030ULL,
+                                         0x30ULL,
+                                         0};
   const uint64_t w = (LoadWord(p) << (8 * (8 - digits))) | kZeros[digits];
   // A digit is 0x30-0x39: high nibble 3, and still 3 after adding 6.
   constexpr uint64_t kHigh = 0xF0F0F0F0F0F0F0F0ULL;
@@ -145,7 +151,8 @@ bool PlainRowParser::Parse(std::string_view body, TraceRow& row) const {
   // that need the general path.
   for (size_t offset = 0; offset < size; offset += 8) {
     const size_t left = size - offset;
-    const uint64_t word = LoadWord(text + offset) & (left >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * left)) - 1);
+    const uint64_t word =
+        LoadWord(text + offset) & (left >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * left)) - 1);
     if ((BytesEqual(word, '"') | BytesEqual(word, '\r')) != 0) return false;
     for (uint64_t commas = BytesEqual(word, ','); commas != 0; commas &= commas - 1) {
       const size_t comma = offset + static_cast<size_t>(std::countr_zero(commas)) / 8;
@@ -162,9 +169,7 @@ bool PlainRowParser::Parse(std::string_view body, TraceRow& row) const {
   row.watermark = engine::Timestamp::Min();
   switch (row.kind) {
     case TraceRowKind::kEvent: return ms != nullptr;
-    case TraceRowKind::kWatermark:
-      row.watermark = row.record.timestamp;
-      return ms != nullptr;
+    case TraceRowKind::kWatermark: row.watermark = row.record.timestamp; return ms != nullptr;
     default: return true;
   }
 }
@@ -196,8 +201,7 @@ bool PlainRowParser::ParseCell(const Column& column, std::string_view text, Trac
     case Op::kBool:
       return ParseCellInto(text, engine::ValueType::kBool, row.record.values[column.field]);
     case Op::kNull:
-    case Op::kList:
-      return false;  // only an empty cell (above) is a null; the general path says so
+    case Op::kList: return false;  // only an empty cell (above) is a null; the general path says so
     case Op::kArrival: {
       int64_t ms = 0;
       if (!ParseInt(text, &ms)) return false;

@@ -27,8 +27,7 @@ class PlainRowParser {
  public:
   // `event_time_field` is an int field of `schema`; `header` was parsed
   // against `schema`.
-  PlainRowParser(const TraceHeader& header, const engine::Schema& schema,
-                 size_t event_time_field);
+  PlainRowParser(const TraceHeader& header, const engine::Schema& schema, size_t event_time_field);
 
   // Fills every typed part of `row` (kind, values, timestamp, arrival,
   // partition, watermark) from `body`, a line without its line break, and
@@ -39,7 +38,17 @@ class PlainRowParser {
 
  private:
   // Field columns first: ops below kArrival write a value.
-  enum class Op : uint8_t { kInt, kDouble, kString, kBool, kNull, kList, kArrival, kPartition, kKind };
+  enum class Op : uint8_t {
+    kInt,
+    kDouble,
+    kString,
+    kBool,
+    kNull,
+    kList,
+    kArrival,
+    kPartition,
+    kKind
+  };
   struct Column {
     Op op;
     size_t field;  // the schema index, for field columns

@@ -1,14 +1,14 @@
 #include "sim/trace/csv_record_reader.h"
 
-#include <csv.h>
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <cstring>
 #include <optional>
 #include <vector>
+
+#include <csv.h>
+#include <fmt/format.h>
 
 #include "engine/check.h"
 #include "sim/trace/csv_cell.h"

@@ -4,14 +4,14 @@
 #ifndef TIDEMARK_SIM_TRACE_CSV_TEST_FILE_H_
 #define TIDEMARK_SIM_TRACE_CSV_TEST_FILE_H_
 
-#include <unistd.h>
-
 #include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
 #include <system_error>
+
+#include <unistd.h>
 
 namespace tidemark::sim {
 

@@ -1,10 +1,10 @@
 #include "sim/trace/csv_trace_reader.h"
 
-#include <fmt/format.h>
-
 #include <limits>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "engine/input_error_list.h"
 #include "engine/nearest_name.h"
@@ -44,13 +44,12 @@ CsvTraceReader::CsvTraceReader(std::string path, TraceOptions options)
                                "the trace is empty: no header row",
                                fmt::format("the first line names the columns, such as {}",
                                            fmt::join(options_.schema.names(), ",")));
-    case CsvRecordReader::Status::kSyntaxError:
-      throw records_.syntax_error();
-    case CsvRecordReader::Status::kRecord:
-      break;
+    case CsvRecordReader::Status::kSyntaxError: throw records_.syntax_error();
+    case CsvRecordReader::Status::kRecord: break;
   }
   header_ = TraceHeader::Parse(records_, options_.schema);
-  if (options_.one_pass_plain_rows) plain_rows_.emplace(header_, options_.schema, event_time_field_);
+  if (options_.one_pass_plain_rows)
+    plain_rows_.emplace(header_, options_.schema, event_time_field_);
 }
 
 std::optional<TraceRow> CsvTraceReader::Next() {
@@ -158,8 +157,8 @@ bool CsvTraceReader::ParseColumn(size_t column, TraceRow& row) {
       if (!n || std::get<int64_t>(*n) < 0 ||
           std::get<int64_t>(*n) > std::numeric_limits<int32_t>::max()) {
         return Fail(column,
-                    fmt::format("column '{}' expects a partition number, got {}",
-                                spec.name, QuoteForMessage(text)),
+                    fmt::format("column '{}' expects a partition number, got {}", spec.name,
+                                QuoteForMessage(text)),
                     "partitions are numbered 0, 1, 2, ... (at most 2147483647)");
       }
       row.partition = static_cast<int32_t>(std::get<int64_t>(*n));
@@ -207,8 +206,7 @@ bool CsvTraceReader::CheckKind(TraceRow& row) {
       }
       row.watermark = row.record.timestamp;
       return true;
-    default:
-      return true;
+    default: return true;
   }
 }
 

@@ -1,8 +1,9 @@
 #include "sim/trace/csv_trace_reader.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/trace/csv_test_file.h"
 
@@ -52,11 +53,11 @@ BOOST_AUTO_TEST_SUITE(csv_trace_reader)
 BOOST_AUTO_TEST_CASE(a_null_typed_field_reads_alike_with_and_without_the_one_pass_parser) {
   const CsvTestFile file("null_typed", "ts,nothing\n1000,\n2000,x\n");
   for (const bool one_pass : {true, false}) {
-    TraceOptions options{.schema = engine::Schema({{"ts", ValueType::kInt},
-                                                   {"nothing", ValueType::kNull}}),
-                         .event_time_field = "ts",
-                         .on_bad_row = TraceOptions::OnBadRow::kRoute,
-                         .one_pass_plain_rows = one_pass};
+    TraceOptions options{
+        .schema = engine::Schema({{"ts", ValueType::kInt}, {"nothing", ValueType::kNull}}),
+        .event_time_field = "ts",
+        .on_bad_row = TraceOptions::OnBadRow::kRoute,
+        .one_pass_plain_rows = one_pass};
     const std::vector<TraceRow> rows = ReadAll(file.path(), options);
     BOOST_TEST_REQUIRE(rows.size() == 2u);
     BOOST_TEST((rows[0].record.values == std::vector<Value>{int64_t{1000}, Value()}));

@@ -40,9 +40,9 @@ class CsvValueParser {
 
  private:
   struct Cell {
-    size_t offset = 0;   // where the cell starts in the text
+    size_t offset = 0;  // where the cell starts in the text
     bool quoted = false;
-    std::string text;    // unquoted and trimmed
+    std::string text;  // unquoted and trimmed
   };
 
   // Splits `text` into cells_; false with `error` set on a quote left open or

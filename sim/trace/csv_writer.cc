@@ -3,8 +3,8 @@
 namespace tidemark::sim {
 
 std::string NeutraliseCsvFormula(std::string_view text) {
-  const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) !=
-                                            std::string_view::npos;
+  const bool formula =
+      !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
   return formula ? "'" + std::string(text) : std::string(text);
 }
 
@@ -39,7 +39,8 @@ std::string CsvRow(const engine::Record& record, CsvFormulas formulas) {
     if (type == engine::ValueType::kNull) continue;
     const bool text = type == engine::ValueType::kString || type == engine::ValueType::kList;
     const std::string value = engine::FormatValue(record.values[i]);
-    out += CsvCell(text && formulas == CsvFormulas::kNeutralise ? NeutraliseCsvFormula(value) : value);
+    out +=
+        CsvCell(text && formulas == CsvFormulas::kNeutralise ? NeutraliseCsvFormula(value) : value);
   }
   return out;
 }

@@ -21,7 +21,8 @@ BOOST_AUTO_TEST_CASE(writes_null_as_an_empty_cell_and_doubles_shortest) {
                               .timestamp = engine::Timestamp::Millis(5),
                               .values = {engine::Value{}, 21.75, int64_t{3}, std::string("x,y")}};
   BOOST_TEST(CsvRow(record) == ",21.75,3,\"x,y\"");
-  const engine::Schema schema({{"a", engine::ValueType::kInt}, {"b c", engine::ValueType::kString}});
+  const engine::Schema schema(
+      {{"a", engine::ValueType::kInt}, {"b c", engine::ValueType::kString}});
   BOOST_TEST(CsvHeader(schema) == "a,b c");
 }
 
@@ -35,9 +36,10 @@ BOOST_AUTO_TEST_CASE(neutralises_text_a_spreadsheet_would_run_as_a_formula) {
 }
 
 BOOST_AUTO_TEST_CASE(neutralises_strings_and_names_but_not_numbers_and_only_when_asked) {
-  const engine::Record record{.id = 0,
-                              .timestamp = engine::Timestamp::Millis(5),
-                              .values = {int64_t{-5}, -1.5, std::string("=1+1"), std::string("-x,y")}};
+  const engine::Record record{
+      .id = 0,
+      .timestamp = engine::Timestamp::Millis(5),
+      .values = {int64_t{-5}, -1.5, std::string("=1+1"), std::string("-x,y")}};
   // Numbers are never formulas; strings get the apostrophe, then CSV quoting.
   BOOST_TEST(CsvRow(record, CsvFormulas::kNeutralise) == "-5,-1.5,'=1+1,\"'-x,y\"");
   BOOST_TEST(CsvRow(record) == "-5,-1.5,=1+1,\"-x,y\"");

@@ -14,9 +14,9 @@ namespace tidemark::sim {
 
 struct InlineRow {
   std::vector<std::pair<std::string, std::string>> cells;  // column name, text
-  std::vector<bool> cell_null;                             // written as YAML null (~, null or nothing)
-  std::vector<engine::SourceLocation> cell_where;          // of each value
-  std::vector<engine::SourceLocation> cell_key_where;      // of each field name
+  std::vector<bool> cell_null;                         // written as YAML null (~, null or nothing)
+  std::vector<engine::SourceLocation> cell_where;      // of each value
+  std::vector<engine::SourceLocation> cell_key_where;  // of each field name
   engine::SourceLocation where;
 };
 

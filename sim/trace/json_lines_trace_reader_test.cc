@@ -1,11 +1,13 @@
 // The JSON-lines and Kafka-dump readers: rows typed as the CSV reader types
 // them, fields by path, the reserved keys, and errors at their place.
-#include <boost/test/unit_test.hpp>
+#include "sim/trace/json_lines_trace_reader.h"
+
 #include <string>
 #include <vector>
 
+#include <boost/test/unit_test.hpp>
+
 #include "sim/trace/csv_test_file.h"
-#include "sim/trace/json_lines_trace_reader.h"
 #include "sim/trace/kafka_dump_trace_reader.h"
 
 namespace tidemark::sim {
@@ -94,8 +96,9 @@ BOOST_AUTO_TEST_CASE(rows_are_typed_by_the_schema_and_fields_are_read_by_path) {
 }
 
 BOOST_AUTO_TEST_CASE(a_list_field_takes_an_array_of_strings) {
-  TraceOptions options{.schema = engine::Schema({{"ts", ValueType::kInt}, {"tags", ValueType::kList}}),
-                       .event_time_field = "ts"};
+  TraceOptions options{
+      .schema = engine::Schema({{"ts", ValueType::kInt}, {"tags", ValueType::kList}}),
+      .event_time_field = "ts"};
   const auto rows = ReadJsonl("{\"ts\": 1, \"tags\": [\"a\", 2, true]}\n", options);
   BOOST_TEST_REQUIRE(rows.size() == 1u);
   BOOST_TEST((rows[0].record.values[1] == Value(engine::StringList{"a", "2", "true"})));
@@ -254,8 +257,10 @@ BOOST_AUTO_TEST_CASE(csv_value_errors_point_at_the_cell) {
              "t.kafka:1:40: error: event-time field 'ts' is empty");
   BOOST_TEST(KafkaError(prefix + "\"u1,10,1.5\n") ==
              "t.kafka:1:37: error: a quoted cell is not closed");
-  BOOST_TEST(KafkaError(prefix + ",10,1.5\n").starts_with(
-      "t.kafka:1:37: error: key field 'user.id' is empty: stream 'counts' keys by it"));
+  BOOST_TEST(
+      KafkaError(prefix + ",10,1.5\n")
+          .starts_with(
+              "t.kafka:1:37: error: key field 'user.id' is empty: stream 'counts' keys by it"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -153,8 +153,7 @@ bool JsonPlainRowParser::Value(size_t field, int depth) {
       }
       return ParseCellInto(number, ValueType::kDouble, *value, nullptr);
     }
-    default:
-      return false;  // a number for a string, bool or list field: the general path
+    default: return false;  // a number for a string, bool or list field: the general path
   }
 }
 

@@ -4,11 +4,12 @@
 // the one-pass path does take the plain rows it is there for.
 #include "sim/trace/json_plain_row.h"
 
-#include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/trace/json_row_parser.h"
 
@@ -51,8 +52,9 @@ class RowMaker {
     // Mostly a valid event: every field once, in a random order, with a
     // value of its type three times in four; then extra keys.
     std::vector<std::string> members = {
-        Pick(2) == 0 ? "\"user.id\":" + Space() + Typed(ValueType::kString)
-                     : "\"user\":" + Space() + "{\"id\":" + Space() + Typed(ValueType::kString) + "}",
+        Pick(2) == 0
+            ? "\"user.id\":" + Space() + Typed(ValueType::kString)
+            : "\"user\":" + Space() + "{\"id\":" + Space() + Typed(ValueType::kString) + "}",
         "\"ts\":" + Space() + Typed(ValueType::kInt),
         "\"amount\":" + Space() + Typed(ValueType::kDouble),
         "\"ok\":" + Space() + Typed(ValueType::kBool),
@@ -85,14 +87,17 @@ class RowMaker {
     if (Pick(4) == 0) return Value(0);
     switch (type) {
       case ValueType::kString: return OneOf({"\"u1\"", "\"k0003\"", "\"\"", "null"});
-      case ValueType::kInt: return OneOf({"0", "-0", "17", "-42", "1700000000000", "9223372036854775807"});
+      case ValueType::kInt:
+        return OneOf({"0", "-0", "17", "-42", "1700000000000", "9223372036854775807"});
       case ValueType::kDouble: return OneOf({"1.5", "704", "-2.5E-3", "1e3", "0", "-0", "null"});
       case ValueType::kBool: return OneOf({"true", "false", "null"});
       default: return OneOf({"null", "[]", "[\"a\", \"b\"]"});
     }
   }
   int Pick(int n) { return static_cast<int>(random_() % static_cast<uint32_t>(n)); }
-  std::string OneOf(const std::vector<std::string>& options) { return options[Pick(static_cast<int>(options.size()))]; }
+  std::string OneOf(const std::vector<std::string>& options) {
+    return options[Pick(static_cast<int>(options.size()))];
+  }
   std::string Space() { return OneOf({"", "", "", " ", "\t", " \r\n "}); }
   std::string Key() {
     return OneOf({"\"user.id\"", "\"ts\"", "\"ts\"", "\"amount\"", "\"ok\"", "\"tags\"", "\"user\"",
@@ -101,12 +106,14 @@ class RowMaker {
   }
   std::string Value(int depth) {
     switch (Pick(depth < 3 ? 9 : 8)) {
-      case 0: return OneOf({"0", "-0", "7", "-42", "1700000000000", "9223372036854775807",
-                            "9223372036854775808", "-9223372036854775809",
-                            "18446744073709551616", "01", "-", "1."});
+      case 0:
+        return OneOf({"0", "-0", "7", "-42", "1700000000000", "9223372036854775807",
+                      "9223372036854775808", "-9223372036854775809", "18446744073709551616", "01",
+                      "-", "1."});
       case 1: return OneOf({"1.5", "-2.5E-3", "1e3", "1E+2", "0.1", "1e999", "-1e-999", ".5"});
-      case 2: return OneOf({"\"u1\"", "\"\"", "\"42\"", "\"1.5\"", "\"true\"", "\"[a, b]\"",
-                            "\"a\\\"b\"", "\"caf\xc3\xa9\"", "\"x", "\"tab\there\""});
+      case 2:
+        return OneOf({"\"u1\"", "\"\"", "\"42\"", "\"1.5\"", "\"true\"", "\"[a, b]\"", "\"a\\\"b\"",
+                      "\"caf\xc3\xa9\"", "\"x", "\"tab\there\""});
       case 3: return OneOf({"true", "false", "True", "nul"});
       case 4: return "null";
       case 5: return OneOf({"[]", "[\"a\", \"b\"]", "[1, true]", "[null]", "[[\"a\"]]"});
@@ -143,7 +150,8 @@ BOOST_AUTO_TEST_CASE(every_row_taken_in_one_pass_reads_as_the_general_path_reads
       read += slow_ok;
       if (!plain.Parse(text, fast)) continue;
       ++taken;
-      BOOST_TEST_REQUIRE(slow_ok, "the one-pass path took a row the general path refuses: " << text);
+      BOOST_TEST_REQUIRE(slow_ok,
+                         "the one-pass path took a row the general path refuses: " << text);
       BOOST_TEST_REQUIRE(SameRow(fast, slow), "the two paths read differently: " << text);
     }
     // The comparison means something only if both outcomes occur often.
@@ -160,18 +168,20 @@ BOOST_AUTO_TEST_CASE(plain_rows_are_taken_in_one_pass) {
   BOOST_TEST(plain.Parse("{\"user\": {\"id\": \"u1\"}, \"ts\": 10, \"amount\": 2, \"ok\": true, "
                          "\"tags\": null, \"@arrival\": 5, \"@partition\": 1, \"other\": [1]}",
                          row) == false);  // an array under an unknown key: declined
-  BOOST_TEST(plain.Parse("{\"user\": {\"id\": \"u1\"}, \"ts\": 10, \"amount\": 2, \"ok\": true, "
-                         "\"tags\": null, \"@arrival\": 5, \"@partition\": 1, \"other\": {\"a\": 1}}",
-                         row));
+  BOOST_TEST(
+      plain.Parse("{\"user\": {\"id\": \"u1\"}, \"ts\": 10, \"amount\": 2, \"ok\": true, "
+                  "\"tags\": null, \"@arrival\": 5, \"@partition\": 1, \"other\": {\"a\": 1}}",
+                  row));
   BOOST_TEST((row.record.values[0] == engine::Value(std::string("u1"))));
   BOOST_TEST(row.record.timestamp.millis() == 10);
   BOOST_TEST((row.record.values[2] == engine::Value(2.0)));
   BOOST_TEST(row.arrival->millis() == 5);
   BOOST_TEST(*row.partition == 1);
   // What the generator writes.
-  BOOST_TEST(plain.Parse("{\"user.id\":\"k0003\",\"ts\":0,\"amount\":704,\"ok\":false,\"tags\":null,"
-                         "\"@arrival\":0}",
-                         row));
+  BOOST_TEST(
+      plain.Parse("{\"user.id\":\"k0003\",\"ts\":0,\"amount\":704,\"ok\":false,\"tags\":null,"
+                  "\"@arrival\":0}",
+                  row));
 }
 
 BOOST_AUTO_TEST_CASE(deep_nesting_is_left_to_the_general_path) {

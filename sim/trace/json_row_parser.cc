@@ -1,13 +1,13 @@
 #include "sim/trace/json_row_parser.h"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <cstdint>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "engine/nearest_name.h"
 #include "sim/trace/csv_cell.h"
@@ -36,14 +36,10 @@ struct Scalar {
 // "true", "an object", "'hot'": a JSON value named in a message.
 std::string Shown(const Scalar& s) {
   switch (s.kind) {
-    case Scalar::Kind::kNull:
-      return "null";
-    case Scalar::Kind::kBool:
-      return s.boolean ? "true" : "false";
-    case Scalar::Kind::kString:
-      return fmt::format("the string {}", QuoteForMessage(s.text));
-    default:
-      return std::string(s.text);
+    case Scalar::Kind::kNull: return "null";
+    case Scalar::Kind::kBool: return s.boolean ? "true" : "false";
+    case Scalar::Kind::kString: return fmt::format("the string {}", QuoteForMessage(s.text));
+    default: return std::string(s.text);
   }
 }
 
@@ -58,7 +54,8 @@ constexpr const char* kOneObjectHint =
 struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   explicit Handler(Options o) : options(std::move(o)) {
     names.reserve(options.schema.size());
-    for (size_t i = 0; i < options.schema.size(); ++i) names.push_back(options.schema.field(i).name);
+    for (size_t i = 0; i < options.schema.size(); ++i)
+      names.push_back(options.schema.field(i).name);
   }
 
   // Begins a row. Values are overwritten in place, keeping their buffers.
@@ -89,7 +86,9 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   bool number_integer(number_integer_t v) override {
     const fmt::format_int text(v);
     int_text.assign(text.data(), text.size());
-    return OnScalar({.kind = Scalar::Kind::kInt, .integer = v, .number = static_cast<double>(v),
+    return OnScalar({.kind = Scalar::Kind::kInt,
+                     .integer = v,
+                     .number = static_cast<double>(v),
                      .text = int_text});
   }
   bool number_unsigned(number_unsigned_t v) override {
@@ -105,9 +104,7 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   bool number_float(number_float_t v, const string_t& raw) override {
     return OnScalar({.kind = Scalar::Kind::kFloat, .number = v, .text = raw});
   }
-  bool string(string_t& v) override {
-    return OnScalar({.kind = Scalar::Kind::kString, .text = v});
-  }
+  bool string(string_t& v) override { return OnScalar({.kind = Scalar::Kind::kString, .text = v}); }
   bool binary(binary_t&) override { return true; }  // JSON text has none
   bool start_object(std::size_t) override;
   bool key(string_t& k) override;
@@ -148,19 +145,16 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   bool FailType(const std::string& name, ValueType type, std::string_view got) {
     return FailValue(fmt::format("field '{}' expects {} {}, got {}", name, Article(type),
                                  engine::TypeName(type), got),
-                     type == ValueType::kList ? "a list is an array of strings, such as [\"a\", \"b\"]"
-                                              : "write a JSON number, string, bool or null");
+                     type == ValueType::kList
+                         ? "a list is an array of strings, such as [\"a\", \"b\"]"
+                         : "write a JSON number, string, bool or null");
   }
   std::string_view TargetName() const {
     switch (target) {
-      case Target::kArrival:
-        return "@arrival";
-      case Target::kPartition:
-        return "@partition";
-      case Target::kKind:
-        return "@kind";
-      default:
-        return names[field];
+      case Target::kArrival: return "@arrival";
+      case Target::kPartition: return "@partition";
+      case Target::kKind: return "@kind";
+      default: return names[field];
     }
   }
 
@@ -179,7 +173,7 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   TraceRow* row = nullptr;
   std::vector<bool> seen;
   std::array<bool, 3> seen_reserved = {false, false, false};  // @arrival, @partition, @kind
-  std::string path;              // of the current key
+  std::string path;                                           // of the current key
   std::vector<size_t> prefixes;  // per open object: the length of its path
   bool started = false;
   int skip = 0;  // depth inside a value that names no field
@@ -202,12 +196,11 @@ bool JsonRowParser::Handler::start_object(std::size_t) {
   }
   if (in_list) return FailType(names[field], ValueType::kList, "an array holding an object");
   if (target == Target::kField) {
-    return FailValue(
-        fmt::format("field '{}' expects {} {}, got an object", names[field],
-                    Article(options.schema.field(field).type),
-                    engine::TypeName(options.schema.field(field).type)),
-        fmt::format("the fields of a nested object are named by path, such as '{}.{}'",
-                    names[field], "id"));
+    return FailValue(fmt::format("field '{}' expects {} {}, got an object", names[field],
+                                 Article(options.schema.field(field).type),
+                                 engine::TypeName(options.schema.field(field).type)),
+                     fmt::format("the fields of a nested object are named by path, such as '{}.{}'",
+                                 names[field], "id"));
   }
   if (target != Target::kSkip) {
     return FailValue(fmt::format("'{}' expects a scalar, got an object", TargetName()), "");
@@ -228,12 +221,12 @@ bool JsonRowParser::Handler::key(string_t& k) {
     size_t r = 0;
     while (r < reserved.size() && reserved[r] != k) ++r;
     if (r == reserved.size()) {
-      return FailAt(JsonPart::kKey, path, fmt::format("unknown reserved key {}", QuoteForMessage(k)),
+      return FailAt(JsonPart::kKey, path,
+                    fmt::format("unknown reserved key {}", QuoteForMessage(k)),
                     engine::UnknownNameHint(k, reserved));
     }
     if (r < 2 && !options.timing_keys) {
-      return FailAt(JsonPart::kKey, path,
-                    fmt::format("a Kafka record's value cannot set '{}'", k),
+      return FailAt(JsonPart::kKey, path, fmt::format("a Kafka record's value cannot set '{}'", k),
                     "the record's timestamp is its @arrival and its partition its @partition");
     }
     if (seen_reserved[r]) {
@@ -287,7 +280,8 @@ bool JsonRowParser::Handler::start_array(std::size_t) {
     }
     return true;
   }
-  if (target == Target::kField) return FailType(names[field], options.schema.field(field).type, "an array");
+  if (target == Target::kField)
+    return FailType(names[field], options.schema.field(field).type, "an array");
   if (target != Target::kSkip) {
     return FailValue(fmt::format("'{}' expects a scalar, got an array", TargetName()), "");
   }
@@ -313,7 +307,8 @@ bool JsonRowParser::Handler::parse_error(std::size_t position, const std::string
   std::string what = e.what();
   const size_t tag = what.find("] ");
   if (tag != std::string::npos) what.erase(0, tag + 2);
-  if (const size_t colon = what.find(": "); what.starts_with("parse error") && colon != std::string::npos) {
+  if (const size_t colon = what.find(": ");
+      what.starts_with("parse error") && colon != std::string::npos) {
     what.erase(0, colon + 2);
   }
   const std::string last = fmt::format("; last read: '{}'", token);
@@ -330,18 +325,16 @@ bool JsonRowParser::Handler::OnScalar(const Scalar& s) {
   }
   if (in_list) {
     if (s.kind == Scalar::Kind::kNull) {
-      return FailValue(fmt::format("field '{}' holds a list of strings, got a null item", names[field]),
-                       "leave the item out, or make the whole field null");
+      return FailValue(
+          fmt::format("field '{}' holds a list of strings, got a null item", names[field]),
+          "leave the item out, or make the whole field null");
     }
     std::get<engine::StringList>(row->record.values[field]).emplace_back(s.text);
     return true;
   }
   switch (target) {
-    case Target::kSkip:
-      return true;
-    case Target::kField:
-      target = Target::kSkip;
-      return SetField(field, s);
+    case Target::kSkip: return true;
+    case Target::kField: target = Target::kSkip; return SetField(field, s);
     default: {
       const bool ok = SetReserved(s);
       target = Target::kSkip;
@@ -389,8 +382,7 @@ bool JsonRowParser::Handler::SetField(size_t i, const Scalar& s) {
     case ValueType::kList:
       if (s.kind != Scalar::Kind::kString) return FailType(names[i], type, Shown(s));
       break;
-    default:
-      break;
+    default: break;
   }
   if (ParseCellInto(s.text, type, v, nullptr)) return true;
   CellError error;
@@ -415,7 +407,7 @@ bool JsonRowParser::Handler::SetReserved(const Scalar& s) {
     return true;
   }
   int64_t n = 0;
-  const bool whole = s.kind == Scalar::Kind::kInt ? s.integer_fits && (n = s.integer, true)
+  const bool whole = s.kind == Scalar::Kind::kInt      ? s.integer_fits && (n = s.integer, true)
                      : s.kind == Scalar::Kind::kString ? ParseIntCell(s.text, &n)
                                                        : false;
   if (target == Target::kArrival) {
@@ -453,21 +445,24 @@ bool JsonRowParser::Handler::Finish() {
   if (ms != nullptr) r.record.timestamp = engine::Timestamp::Millis(*ms);
   if (r.kind == TraceRowKind::kWatermark) {
     if (ms == nullptr) {
-      return FailAt(JsonPart::kValue, seen[time_field] ? time_name : "",
-                    fmt::format("watermark row has no '{}'", time_name),
-                    fmt::format("a watermark row carries its watermark in the event-time field '{}'",
-                                time_name));
+      return FailAt(
+          JsonPart::kValue, seen[time_field] ? time_name : "",
+          fmt::format("watermark row has no '{}'", time_name),
+          fmt::format("a watermark row carries its watermark in the event-time field '{}'",
+                      time_name));
     }
     r.watermark = r.record.timestamp;
   }
   if (!event) return true;
   if (ms == nullptr) {
-    return FailAt(JsonPart::kValue, time_name, fmt::format("event-time field '{}' is null", time_name),
+    return FailAt(JsonPart::kValue, time_name,
+                  fmt::format("event-time field '{}' is null", time_name),
                   fmt::format("every event needs its event time in '{}'", time_name));
   }
   for (const KeyField& key : options.key_fields) {
     if (!std::holds_alternative<std::monostate>(r.record.values[key.field])) continue;
-    return FailAt(JsonPart::kValue, names[key.field], NullKeyMessage(names[key.field], key.keyed_stream),
+    return FailAt(JsonPart::kValue, names[key.field],
+                  NullKeyMessage(names[key.field], key.keyed_stream),
                   NullKeyHint(options.dead_letter));
   }
   return true;

@@ -1,10 +1,10 @@
 #include "sim/trace/kafka_dump_trace_reader.h"
 
-#include <fmt/format.h>
-
 #include <cstdint>
 #include <limits>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "sim/trace/csv_cell.h"
 
@@ -47,7 +47,7 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
   // The timestamp.
   if (!NextField(body, at, field)) {
     return RefuseRow(error, 0, "the line is not a Kafka record: it has no tab-separated fields",
-                std::string(kDumpHint));
+                     std::string(kDumpHint));
   }
   std::optional<engine::Timestamp> arrival;
   if (field != "NO_TIMESTAMP") {
@@ -56,13 +56,14 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
     int64_t ms = 0;
     if (colon == std::string_view::npos || (type != "CreateTime" && type != "LogAppendTime") ||
         !ParseIntCell(field.substr(colon + 1), &ms)) {
-      return RefuseRow(error, 0,
-                  fmt::format("expected the record's timestamp, as in CreateTime:1700000000000, "
-                              "got {}",
-                              QuoteForMessage(field)),
-                  fmt::format("a record starts with CreateTime:MS, LogAppendTime:MS or "
-                              "NO_TIMESTAMP; {}",
-                              kDumpHint));
+      return RefuseRow(
+          error, 0,
+          fmt::format("expected the record's timestamp, as in CreateTime:1700000000000, "
+                      "got {}",
+                      QuoteForMessage(field)),
+          fmt::format("a record starts with CreateTime:MS, LogAppendTime:MS or "
+                      "NO_TIMESTAMP; {}",
+                      kDumpHint));
     }
     arrival = engine::Timestamp::Millis(ms);
   }
@@ -75,25 +76,25 @@ bool KafkaDumpTraceReader::ParseLine(std::string_view body, TraceRow& row, RowEr
       !ParseIntCell(field.substr(10), &partition) || partition < 0 ||
       partition > std::numeric_limits<int32_t>::max()) {
     return RefuseRow(error, partition_at,
-                fmt::format("expected the record's partition, as in Partition:0, got {}",
-                            QuoteForMessage(field)),
-                std::string(kDumpHint));
+                     fmt::format("expected the record's partition, as in Partition:0, got {}",
+                                 QuoteForMessage(field)),
+                     std::string(kDumpHint));
   }
   const size_t offset_at = at;
   int64_t offset = -1;
   has_field = NextField(body, at, field);
   if (!has_field) field = body.substr(at);
-  if (!has_field || !field.starts_with("Offset:") ||
-      !ParseIntCell(field.substr(7), &offset) || offset < 0) {
-    return RefuseRow(error, offset_at,
-                fmt::format("expected the record's offset, as in Offset:5, got {}",
-                            QuoteForMessage(field)),
-                std::string(kDumpHint));
+  if (!has_field || !field.starts_with("Offset:") || !ParseIntCell(field.substr(7), &offset) ||
+      offset < 0) {
+    return RefuseRow(
+        error, offset_at,
+        fmt::format("expected the record's offset, as in Offset:5, got {}", QuoteForMessage(field)),
+        std::string(kDumpHint));
   }
   // The key (unused), then the value: the rest of the line.
   if (!NextField(body, at, field)) {
     return RefuseRow(error, at, "the record has no key and value after its offset",
-                fmt::format("{} (the key is printed, then a tab, then the value)", kDumpHint));
+                     fmt::format("{} (the key is printed, then a tab, then the value)", kDumpHint));
   }
   const size_t value_at = at;
   const std::string_view value = body.substr(value_at);

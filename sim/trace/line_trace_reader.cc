@@ -21,8 +21,7 @@ int ColumnOf(std::string_view body, size_t offset) {
 
 }  // namespace
 
-LineTraceReader::LineTraceReader(std::string path, TraceOptions options,
-                                 std::string too_long_hint)
+LineTraceReader::LineTraceReader(std::string path, TraceOptions options, std::string too_long_hint)
     : options_(ValidatedTraceOptions(std::move(options), path)),
       event_time_field_(*options_.schema.IndexOf(options_.event_time_field)),
       lines_(std::move(path), std::move(too_long_hint)) {}

@@ -11,12 +11,9 @@ std::optional<TraceFormat> ParseTraceFormat(std::string_view name) {
 
 std::string_view TraceFormatName(TraceFormat format) {
   switch (format) {
-    case TraceFormat::kCsv:
-      return "csv";
-    case TraceFormat::kJsonLines:
-      return "jsonl";
-    case TraceFormat::kKafka:
-      return "kafka";
+    case TraceFormat::kCsv: return "csv";
+    case TraceFormat::kJsonLines: return "jsonl";
+    case TraceFormat::kKafka: return "kafka";
   }
   return "?";
 }

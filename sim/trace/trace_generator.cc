@@ -129,8 +129,8 @@ void TraceGenerator::AppendKafkaLine(const GeneratedRow& row, uint64_t offset,
   fmt::format_to(std::back_inserter(out),
                  "CreateTime:{}\tPartition:{}\tOffset:{}\tk{:04}\t{{\"key\":\"k{:04}\",\"ts\":{},"
                  "\"value\":{}}}\n",
-                 row.arrival.millis(), options_.partitions > 0 ? row.partition : 0, offset,
-                 row.key, row.key, row.event_time.millis(), row.value);
+                 row.arrival.millis(), options_.partitions > 0 ? row.partition : 0, offset, row.key,
+                 row.key, row.event_time.millis(), row.value);
 }
 
 }  // namespace tidemark::sim

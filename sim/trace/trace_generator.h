@@ -62,7 +62,7 @@ class TraceGenerator {
 
   std::optional<GeneratedRow> Next();
 
-  std::string Header() const;                    // "key,ts,value,@arrival[,@partition]"
+  std::string Header() const;  // "key,ts,value,@arrival[,@partition]"
   void AppendCsv(const GeneratedRow& row, std::string& out) const;  // one line with '\n'
   // The same row as a JSON-lines object with '\n':
   // {"key":"k0007","ts":1000,"value":5,"@arrival":1003[,"@partition":2]}.
@@ -72,7 +72,7 @@ class TraceGenerator {
   // as the record key and the JSON object above without @arrival/@partition:
   // "CreateTime:1003\tPartition:2\tOffset:OFFSET\tk0007\t{...}\n".
   void AppendKafkaLine(const GeneratedRow& row, uint64_t offset, std::string& out) const;
-  static std::string KeyName(uint32_t key);      // "k0007"
+  static std::string KeyName(uint32_t key);  // "k0007"
 
  private:
   struct Later {

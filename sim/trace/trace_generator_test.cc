@@ -1,9 +1,9 @@
 #include "sim/trace/trace_generator.h"
 
-#include <boost/test/unit_test.hpp>
-
 #include <map>
 #include <set>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim {
 namespace {
@@ -29,7 +29,10 @@ BOOST_AUTO_TEST_CASE(without_disorder_rows_arrive_at_their_event_time_in_order) 
 }
 
 BOOST_AUTO_TEST_CASE(rows_come_out_in_arrival_order_with_delay_within_the_bound) {
-  const auto rows = Drain({.seed = 9, .rows = 2000, .keys = 5, .events_per_second = 100,
+  const auto rows = Drain({.seed = 9,
+                           .rows = 2000,
+                           .keys = 5,
+                           .events_per_second = 100,
                            .max_disorder = engine::Duration::Millis(300)});
   BOOST_REQUIRE_EQUAL(rows.size(), 2000u);
   bool out_of_order = false;
@@ -45,8 +48,8 @@ BOOST_AUTO_TEST_CASE(rows_come_out_in_arrival_order_with_delay_within_the_bound)
 }
 
 BOOST_AUTO_TEST_CASE(the_same_seed_gives_the_same_trace_and_another_seed_differs) {
-  const TraceGeneratorOptions options{.seed = 5, .rows = 200, .keys = 50,
-                                      .max_disorder = engine::Duration::Millis(40)};
+  const TraceGeneratorOptions options{
+      .seed = 5, .rows = 200, .keys = 50, .max_disorder = engine::Duration::Millis(40)};
   auto a = Drain(options);
   auto b = Drain(options);
   auto other = options;
@@ -76,8 +79,11 @@ BOOST_AUTO_TEST_CASE(skew_makes_the_first_key_the_most_frequent) {
 }
 
 BOOST_AUTO_TEST_CASE(stragglers_are_delayed_by_at_least_the_straggler_delay) {
-  const auto rows = Drain({.seed = 4, .rows = 1000, .keys = 2,
-                           .max_disorder = engine::Duration::Millis(10), .straggler_share = 0.05,
+  const auto rows = Drain({.seed = 4,
+                           .rows = 1000,
+                           .keys = 2,
+                           .max_disorder = engine::Duration::Millis(10),
+                           .straggler_share = 0.05,
                            .straggler_delay = engine::Duration::Seconds(5)});
   int stragglers = 0;
   for (const auto& row : rows) {
@@ -89,7 +95,10 @@ BOOST_AUTO_TEST_CASE(stragglers_are_delayed_by_at_least_the_straggler_delay) {
 }
 
 BOOST_AUTO_TEST_CASE(idle_partition_has_no_events_in_its_idle_span) {
-  const auto rows = Drain({.seed = 3, .rows = 1000, .keys = 4, .events_per_second = 100,
+  const auto rows = Drain({.seed = 3,
+                           .rows = 1000,
+                           .keys = 4,
+                           .events_per_second = 100,
                            .partitions = 2,
                            .idle = {{.partition = 1,
                                      .from = engine::Timestamp::Millis(2000),

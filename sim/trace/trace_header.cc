@@ -1,9 +1,9 @@
 #include "sim/trace/trace_header.h"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <string_view>
+
+#include <fmt/format.h>
 
 #include "engine/input_error.h"
 #include "engine/nearest_name.h"

@@ -40,10 +40,8 @@ std::unique_ptr<TraceInput> OpenFile(const TraceSource& source) {
   switch (source.format.value_or(TraceFormatOfPath(source.path))) {
     case TraceFormat::kJsonLines:
       return std::make_unique<FileTraceInput<JsonLinesTraceReader>>(source);
-    case TraceFormat::kKafka:
-      return std::make_unique<FileTraceInput<KafkaDumpTraceReader>>(source);
-    case TraceFormat::kCsv:
-      break;
+    case TraceFormat::kKafka: return std::make_unique<FileTraceInput<KafkaDumpTraceReader>>(source);
+    case TraceFormat::kCsv: break;
   }
   return std::make_unique<FileTraceInput<CsvTraceReader>>(source);
 }
@@ -116,7 +114,8 @@ class InlineTraceInput : public TraceInput {
     const bool has_time = seen[event_time_] && engine::TypeOf(ts) == engine::ValueType::kInt;
     if (has_time) out.record.timestamp = engine::Timestamp::Millis(std::get<int64_t>(ts));
     if (out.kind == TraceRowKind::kWatermark) out.watermark = out.record.timestamp;
-    const bool needs_time = out.kind == TraceRowKind::kEvent || out.kind == TraceRowKind::kWatermark;
+    const bool needs_time =
+        out.kind == TraceRowKind::kEvent || out.kind == TraceRowKind::kWatermark;
     if (needs_time && !has_time) {
       throw InputError(row.where,
                        fmt::format("row has no event-time field '{}'", source_.event_time_field),
@@ -144,8 +143,10 @@ class InlineTraceInput : public TraceInput {
     const auto& [name, text] = row.cells[c];
     if (name == "@kind") {
       static const std::vector<std::pair<std::string, TraceRowKind>> kinds = {
-          {"event", TraceRowKind::kEvent}, {"watermark", TraceRowKind::kWatermark},
-          {"idle", TraceRowKind::kIdle}, {"active", TraceRowKind::kActive}};
+          {"event", TraceRowKind::kEvent},
+          {"watermark", TraceRowKind::kWatermark},
+          {"idle", TraceRowKind::kIdle},
+          {"active", TraceRowKind::kActive}};
       for (const auto& [kind_name, kind] : kinds) {
         if (text == kind_name) {
           out.kind = kind;
@@ -158,12 +159,13 @@ class InlineTraceInput : public TraceInput {
     // @channel is @partition as a script source names it.
     const bool partition = name == "@partition" || name == "@channel";
     if (name != "@arrival" && !partition) {
-      throw InputError(row.cell_key_where[c], fmt::format("unknown reserved column '{}'", name),
-                       engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind", "@channel"}));
+      throw InputError(
+          row.cell_key_where[c], fmt::format("unknown reserved column '{}'", name),
+          engine::UnknownNameHint(name, {"@arrival", "@partition", "@kind", "@channel"}));
     }
     auto value = ParseCell(text, engine::ValueType::kInt);
-    if (!value || (partition && (std::get<int64_t>(*value) < 0 ||
-                                 std::get<int64_t>(*value) > INT32_MAX))) {
+    if (!value ||
+        (partition && (std::get<int64_t>(*value) < 0 || std::get<int64_t>(*value) > INT32_MAX))) {
       throw InputError(row.cell_where[c],
                        fmt::format("'{}' expects a whole number{}, got '{}'", name,
                                    partition ? " >= 0" : "", text),

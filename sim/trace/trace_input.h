@@ -6,7 +6,6 @@
 
 #include <memory>
 #include <optional>
-
 #include <string>
 #include <vector>
 
@@ -48,8 +47,8 @@ struct TraceSource {
   std::optional<TraceFormat> format = std::nullopt;
 };
 
-// Opens `source`'s trace with the reader of its format. Throws engine::InputError. REQUIRES: `source`
-// outlives the returned input.
+// Opens `source`'s trace with the reader of its format. Throws engine::InputError. REQUIRES:
+// `source` outlives the returned input.
 std::unique_ptr<TraceInput> OpenTrace(const TraceSource& source);
 
 }  // namespace tidemark::sim

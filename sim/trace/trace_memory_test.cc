@@ -6,16 +6,16 @@
 // (a row is over 100 bytes in memory); the budget is 16 MB over the reading
 // of the first 100,000 rows. Under AddressSanitizer, whose quarantine keeps
 // freed memory resident by design, the test is disabled.
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <boost/test/unit_test.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <algorithm>
 #include <functional>
 #include <string>
 #include <thread>
+
+#include <boost/test/unit_test.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sim/trace/csv_test_file.h"
 #include "sim/trace/csv_trace_reader.h"
@@ -81,7 +81,8 @@ int64_t GrowthReading(const std::string& header, const std::function<std::string
     Reader reader(pipe, Options());
     TraceRow row;
     while (reader.Next(row)) {
-      ordered = ordered && row.kind == TraceRowKind::kEvent && row.record.timestamp.millis() == rows;
+      ordered =
+          ordered && row.kind == TraceRowKind::kEvent && row.record.timestamp.millis() == rows;
       if (++rows == 100'000) base = ResidentKb();
       if (rows % 100'000 == 0) peak = std::max(peak, ResidentKb());
     }

@@ -1,9 +1,10 @@
 // Traces as they come from production dumps: blank key cells, lines of only
 // spaces, lines without end. Each is an error at its place, or a dead letter
 // when the source routes bad rows; none is silently dropped or read whole.
-#include <boost/test/unit_test.hpp>
 #include <string>
 #include <vector>
+
+#include <boost/test/unit_test.hpp>
 
 #include "sim/trace/csv_line_reader.h"
 #include "sim/trace/csv_test_file.h"
@@ -56,8 +57,8 @@ BOOST_AUTO_TEST_CASE(a_blank_key_cell_is_a_located_error) {
                "trace.csv:3:1: error: key field 'sensor_id' is empty: stream 'counts' keys by "
                "it, and Flink refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: "
                "\"Assigned key must not be null!\")");
-    BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\n   ,2,2\n", options).starts_with(
-        "trace.csv:3:4: error: key field 'sensor_id' is empty"));
+    BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\n   ,2,2\n", options)
+                   .starts_with("trace.csv:3:4: error: key field 'sensor_id' is empty"));
   }
 }
 
@@ -109,8 +110,8 @@ BOOST_AUTO_TEST_CASE(a_line_over_the_limit_is_a_located_error) {
   BOOST_TEST(ErrorOf(contents, Options(TraceOptions::OnBadRow::kRoute)) ==
              "trace.csv:2:1: error: line is longer than 1 MiB");
   // Just at the limit is still a line (then a bad row for its cell count).
-  const std::string at_limit = "sensor_id,ts,temperature\n" +
-                               std::string(CsvLineReader::kMaxLineBytes, 'x') + "\n";
+  const std::string at_limit =
+      "sensor_id,ts,temperature\n" + std::string(CsvLineReader::kMaxLineBytes, 'x') + "\n";
   BOOST_TEST(ErrorOf(at_limit, Options(TraceOptions::OnBadRow::kFail)) ==
              "trace.csv:2:1: error: row has 1 field, the header has 3");
 }
@@ -125,7 +126,8 @@ BOOST_AUTO_TEST_CASE(a_file_without_line_breaks_fails_fast) {
     CsvTraceReader reader("/dev/zero", Options(TraceOptions::OnBadRow::kFail));
     BOOST_FAIL("/dev/zero was read as a trace");
   } catch (const engine::InputError& e) {
-    BOOST_TEST(std::string(e.what()).starts_with("/dev/zero:1:1: error: line is longer than 1 MiB"));
+    BOOST_TEST(
+        std::string(e.what()).starts_with("/dev/zero:1:1: error: line is longer than 1 MiB"));
   }
 }
 

@@ -39,8 +39,8 @@ struct ActualRecord {
 // An `output:` entry, expected or actual.
 struct TypedElement {
   ExpectedElement::Kind kind = ExpectedElement::Kind::kRecord;
-  TypedRow row;                                           // expected records
-  ActualRecord actual;                                    // actual records
+  TypedRow row;         // expected records
+  ActualRecord actual;  // actual records
   engine::Timestamp watermark = engine::Timestamp::Min();
   engine::WatermarkStatus status = engine::WatermarkStatus::kActive;
   SourceLocation where;  // expected elements: where the scenario writes them

@@ -16,14 +16,10 @@ using Severity = LintFinding::Severity;
 
 std::string_view OriginName(TagEmission::Origin origin) {
   switch (origin) {
-    case TagEmission::Origin::kProcessRule:
-      return "a process rule";
-    case TagEmission::Origin::kOnTimerRule:
-      return "an on_timer rule";
-    case TagEmission::Origin::kLateOutput:
-      return "the window's late_output";
-    case TagEmission::Origin::kDeadLetter:
-      return "the source's dead_letter";
+    case TagEmission::Origin::kProcessRule: return "a process rule";
+    case TagEmission::Origin::kOnTimerRule: return "an on_timer rule";
+    case TagEmission::Origin::kLateOutput: return "the window's late_output";
+    case TagEmission::Origin::kDeadLetter: return "the source's dead_letter";
   }
   return "";
 }
@@ -151,8 +147,9 @@ void SideOutputSource(const LintGraph& graph, size_t index, std::vector<LintFind
   if (emitter_item && graph.IsUpstream(*emitter_item, *from)) {
     why += fmt::format(" ('{}' reads the main output of '{}')", stream.from.front(), emitter);
   }
-  why += ". In Flink the stream just stays empty, with no error; tidemark runs it the same way "
-         "and warns";
+  why +=
+      ". In Flink the stream just stays empty, with no error; tidemark runs it the same way "
+      "and warns";
   out.push_back(LintFinding{
       .rule = std::string(kLintSideOutputWrongStream),
       .where = stream.side_output_where,

@@ -3,8 +3,8 @@
 // time window, and global windows that cannot fire (§1-§3).
 #include <fmt/format.h>
 
-#include "sim/scenario/duration_text.h"
 #include "sim/lint/internal/lint_graph.h"
+#include "sim/scenario/duration_text.h"
 
 namespace tidemark::sim::internal {
 

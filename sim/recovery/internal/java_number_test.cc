@@ -1,9 +1,10 @@
 #include "sim/recovery/internal/java_number.h"
 
-#include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+
+#include <boost/test/unit_test.hpp>
 
 namespace tidemark::sim::internal {
 namespace {

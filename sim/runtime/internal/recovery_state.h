@@ -26,10 +26,10 @@ namespace tidemark::sim::internal {
 using engine::Timestamp;
 
 struct SubtaskRecovery {
-  bool down = false;         // cancelled by a failure, waiting for its restart
-  uint32_t attempt = 0;      // restarts so far
-  uint64_t aligning = 0;     // the checkpoint whose barriers are being collected (0: none)
-  uint64_t last_barrier = 0; // the last checkpoint it snapshotted or restored
+  bool down = false;             // cancelled by a failure, waiting for its restart
+  uint32_t attempt = 0;          // restarts so far
+  uint64_t aligning = 0;         // the checkpoint whose barriers are being collected (0: none)
+  uint64_t last_barrier = 0;     // the last checkpoint it snapshotted or restored
   std::vector<bool> barrier_in;  // per valve input: `aligning`'s barrier arrived
   int barriers = 0;
   // Unaligned: the snapshot of `aligning` is taken (at its first barrier);
@@ -47,7 +47,7 @@ struct PendingCheckpoint {
   uint64_t id = 0;
   Timestamp triggered = Timestamp::Min();
   size_t snapshots = 0;
-  Timestamp acked_by = Timestamp::Min();  // the latest acknowledgement among them
+  Timestamp acked_by = Timestamp::Min();                    // the latest acknowledgement among them
   std::vector<std::unique_ptr<SubtaskOperator>> operators;  // by subtask; null: no state
   std::vector<uint64_t> positions;                          // by subtask: sources' next row
   std::vector<bool> taken;                                  // by subtask
@@ -75,8 +75,8 @@ struct Replay {
   std::unique_ptr<TraceInput> input;
   TraceRow next;
   bool has_next = false;
-  uint64_t index = 0;       // of `next`
-  int32_t round_robin = 0;  // the partition of `next` when it names none
+  uint64_t index = 0;                 // of `next`
+  int32_t round_robin = 0;            // the partition of `next` when it names none
   std::map<uint32_t, uint64_t> from;  // replaying subtask -> its first row
   Timestamp due = Timestamp::Min();   // the next row's delivery, at the source's replay pace
 };

@@ -53,9 +53,9 @@ struct Action {
 };
 
 struct Channel {
-  uint32_t from_subtask = 0;  // global subtask index
-  uint32_t to_subtask = 0;    // global subtask index
-  int input = 0;            // the consumer valve's channel index
+  uint32_t from_subtask = 0;                                  // global subtask index
+  uint32_t to_subtask = 0;                                    // global subtask index
+  int input = 0;                                              // the consumer valve's channel index
   FifoQueue<std::pair<Timestamp, StreamElement>> queue = {};  // (ready time, element)
   Timestamp last_ready = Timestamp::Min();
   bool scheduled = false;
@@ -68,13 +68,13 @@ struct Channel {
 struct Edge {
   Partitioning partitioning = Partitioning::kForward;
   bool chained = false;
-  uint32_t chained_subtask = 0;     // chained: the consumer subtask
-  int chained_input = 0;            // chained: the consumer valve's channel index
-  std::vector<uint32_t> channels;   // else: a channel per consumer subtask index
+  uint32_t chained_subtask = 0;    // chained: the consumer subtask
+  int chained_input = 0;           // chained: the consumer valve's channel index
+  std::vector<uint32_t> channels;  // else: a channel per consumer subtask index
   size_t key_field = 0;
-  NodeIndex consumer = 0;           // the node the edge leads to, named in errors
+  NodeIndex consumer = 0;  // the node the edge leads to, named in errors
   int max_parallelism = 128;
-  uint64_t next = 0;                // rebalance: the last channel used
+  uint64_t next = 0;  // rebalance: the last channel used
 };
 
 struct Subtask {
@@ -107,7 +107,7 @@ struct Subtask {
 struct SourceFeed {
   NodeIndex node = 0;
   std::unique_ptr<TraceInput> input;
-  TraceRow next;          // the next row, when has_next; reused row after row
+  TraceRow next;  // the next row, when has_next; reused row after row
   bool has_next = false;
   Timestamp next_arrival;
   Timestamp last_arrival = Timestamp::Min();
@@ -116,10 +116,10 @@ struct SourceFeed {
   // partitions, counted round rather than divided per row.
   int32_t round_robin = 0;
   int32_t partitions = 1;
-  std::vector<uint32_t> owner;  // partition -> global subtask index
+  std::vector<uint32_t> owner;         // partition -> global subtask index
   std::vector<Timestamp> last_row_at;  // partition -> its last row's arrival (Min: none)
   bool exhausted = false;
-  bool script = false;  // rows go straight to the consumer (SourcePlan::script)
+  bool script = false;              // rows go straight to the consumer (SourcePlan::script)
   std::optional<Timestamp> end_at;  // SourcePlan::end_at
 };
 
@@ -251,8 +251,9 @@ class Runtime {
   // placed before what that call emitted.
   void NoteSplitStatus(uint32_t subtask, size_t mark);
   // Whether the step was recorded (a detailed run, within RunOptions::detail_rows).
-  bool Step(ScheduleStep::Kind kind, uint32_t subtask, engine::RecordId record = engine::kNoRecordId,
-            Timestamp watermark = Timestamp::Min(), uint32_t channel = 0);
+  bool Step(ScheduleStep::Kind kind, uint32_t subtask,
+            engine::RecordId record = engine::kNoRecordId, Timestamp watermark = Timestamp::Min(),
+            uint32_t channel = 0);
   bool detailed() const { return options_.detail == engine::Ledger::Detail::kEveryRecord; }
   // Whether a detailed run keeps the detail of `record` (kNoRecordId: of a
   // step or firing naming no record), noting in the result what it drops.
@@ -293,7 +294,8 @@ class Runtime {
   std::vector<SourceSink*> source_sink_of_;  // subtask -> its SourceSink (sources)
   // Checkpoints, failures and restarts; null when the job configures none.
   std::unique_ptr<Recovery> recovery_;
-  std::vector<std::vector<uint32_t>> input_sources_;  // [subtask][valve channel] -> upstream subtask
+  std::vector<std::vector<uint32_t>>
+      input_sources_;  // [subtask][valve channel] -> upstream subtask
   std::vector<Channel> channels_;
   uint32_t channels_scheduled_ = 0;  // channels with a delivery on the agenda
   uint32_t wakeups_pending_ = 0;     // subtasks with a processing-timer wake-up due
@@ -336,7 +338,9 @@ class Runtime::Context final : public OperatorContext, public engine::WatermarkE
     }
   }
   // The valve's output.
-  void EmitWatermark(Timestamp watermark) override { runtime_.OnValveWatermark(subtask_, watermark); }
+  void EmitWatermark(Timestamp watermark) override {
+    runtime_.OnValveWatermark(subtask_, watermark);
+  }
   void EmitWatermarkStatus(engine::WatermarkStatus status) override {
     runtime_.OnValveStatus(subtask_, status);
   }
@@ -364,7 +368,7 @@ class Runtime::SourceSink final : public SourceOutput {
   }
   void EmitStatus(engine::WatermarkStatus status) override {
     runtime_.Step(status == engine::WatermarkStatus::kIdle ? ScheduleStep::Kind::kIdle
-                                                          : ScheduleStep::Kind::kActive,
+                                                           : ScheduleStep::Kind::kActive,
                   subtask_);
     runtime_.Broadcast(subtask_, StreamElement::OfStatus(status));
   }
@@ -398,12 +402,16 @@ class Runtime::SinkTap final : public engine::WatermarkEventOutput {
     }
   }
   void EmitWatermark(Timestamp watermark) override {
-    elements_.push_back({.kind = SinkElement::Kind::kWatermark, .record = 0, .watermark = watermark,
+    elements_.push_back({.kind = SinkElement::Kind::kWatermark,
+                         .record = 0,
+                         .watermark = watermark,
                          .status = engine::WatermarkStatus::kActive});
   }
   void EmitWatermarkStatus(engine::WatermarkStatus status) override {
-    elements_.push_back({.kind = SinkElement::Kind::kStatus, .record = 0,
-                         .watermark = Timestamp::Min(), .status = status});
+    elements_.push_back({.kind = SinkElement::Kind::kStatus,
+                         .record = 0,
+                         .watermark = Timestamp::Min(),
+                         .status = status});
   }
 
  private:

@@ -71,8 +71,9 @@ int SecondDocumentLine(const std::string& text) {
 std::string ReadScenarioText(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
-    throw InputError({path, 0, 0}, "this is a folder, not a scenario file",
-                     "give one .yaml file; `tidemark check FOLDER` runs every scenario in a folder");
+    throw InputError(
+        {path, 0, 0}, "this is a folder, not a scenario file",
+        "give one .yaml file; `tidemark check FOLDER` runs every scenario in a folder");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -88,10 +89,11 @@ std::string ReadScenarioText(const std::string& path) {
     text.append(block.data(), static_cast<size_t>(in.gcount()));
   }
   if (text.size() > kMaxScenarioBytes) {
-    throw InputError({path, 0, 0},
-                     fmt::format("the scenario file is larger than {} MiB", kMaxScenarioBytes >> 20),
-                     "a scenario is a hand-written YAML file; put large data in a CSV trace "
-                     "('trace: FILE.csv')");
+    throw InputError(
+        {path, 0, 0},
+        fmt::format("the scenario file is larger than {} MiB", kMaxScenarioBytes >> 20),
+        "a scenario is a hand-written YAML file; put large data in a CSV trace "
+        "('trace: FILE.csv')");
   }
   if (in.bad()) {
     throw InputError({path, 0, 0},
@@ -108,8 +110,9 @@ YAML::Node LoadSingleDocument(const std::string& text, const std::string& file) 
   }
   const YAML::Node document = YAML::Load(text);
   if (document.IsNull()) {
-    throw InputError({file, 1, 1}, "the scenario is empty: no YAML mapping, only blank lines or "
-                                   "comments",
+    throw InputError({file, 1, 1},
+                     "the scenario is empty: no YAML mapping, only blank lines or "
+                     "comments",
                      "a scenario is a mapping with at least 'sources' and 'sinks' (see "
                      "docs/scenario-format.md)");
   }

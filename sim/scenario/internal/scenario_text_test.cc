@@ -1,7 +1,8 @@
 #include "sim/scenario/internal/scenario_text.h"
 
-#include <boost/test/unit_test.hpp>
 #include <string>
+
+#include <boost/test/unit_test.hpp>
 
 #include "engine/input_error.h"
 #include "sim/trace/csv_test_file.h"
@@ -39,8 +40,9 @@ BOOST_AUTO_TEST_CASE(refuses_a_second_document_at_its_marker) {
 
 BOOST_AUTO_TEST_CASE(refuses_an_empty_or_comment_only_scenario_at_line_1) {
   for (const char* text : {"", "\n\n", "# only\n  # comments\n", "~\n"}) {
-    BOOST_TEST(ErrorOf([&] { LoadSingleDocument(text, "s.yaml"); }).starts_with(
-                   "s.yaml:1:1: error: the scenario is empty"),
+    BOOST_TEST(ErrorOf([&] {
+                 LoadSingleDocument(text, "s.yaml");
+               }).starts_with("s.yaml:1:1: error: the scenario is empty"),
                text);
   }
 }

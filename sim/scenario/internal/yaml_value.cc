@@ -80,8 +80,8 @@ bool YamlValue::AsBool(std::string_view what) const {
 engine::Duration YamlValue::AsDuration(std::string_view what) const {
   const std::string text = AsString(what);
   auto parsed = ParseDuration(text);
-  if (!parsed) Fail(fmt::format("expected {} (a duration), got '{}'", what, text),
-                    std::string(kDurationHint));
+  if (!parsed)
+    Fail(fmt::format("expected {} (a duration), got '{}'", what, text), std::string(kDurationHint));
   return *parsed;
 }
 
@@ -96,8 +96,7 @@ std::vector<YamlValue> YamlValue::Items(std::string_view what) const {
   return items;
 }
 
-YamlMap::YamlMap(const YamlValue& value, std::string_view what,
-                 std::vector<std::string> known_keys)
+YamlMap::YamlMap(const YamlValue& value, std::string_view what, std::vector<std::string> known_keys)
     : value_(value), what_(what) {
   if (value.IsNull()) return;
   if (!value.IsMap()) {
@@ -110,8 +109,8 @@ YamlMap::YamlMap(const YamlValue& value, std::string_view what,
     try {
       YamlValue key(it->first, value.file());
       const std::string name = key.AsString(fmt::format("a key of {}", what));
-      if (!known_keys.empty() && std::find(known_keys.begin(), known_keys.end(), name) ==
-                                     known_keys.end()) {
+      if (!known_keys.empty() &&
+          std::find(known_keys.begin(), known_keys.end(), name) == known_keys.end()) {
         key.Fail(fmt::format("unknown key '{}' in {}", name, what),
                  engine::UnknownNameHint(name, known_keys));
       }

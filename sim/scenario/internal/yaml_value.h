@@ -7,14 +7,14 @@
 #ifndef TIDEMARK_SIM_SCENARIO_INTERNAL_YAML_VALUE_H_
 #define TIDEMARK_SIM_SCENARIO_INTERNAL_YAML_VALUE_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <yaml-cpp/yaml.h>
 
 #include "engine/input_error.h"
 #include "engine/time.h"

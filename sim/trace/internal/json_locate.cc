@@ -123,8 +123,7 @@ void CollectPaths(const nlohmann::ordered_json& object, const std::string& prefi
 
 }  // namespace
 
-size_t LocateJsonPath(std::string_view text, std::string_view path, JsonPart part,
-                      int occurrence) {
+size_t LocateJsonPath(std::string_view text, std::string_view path, JsonPart part, int occurrence) {
   Scanner scanner(text, path, part, occurrence);
   if (occurrence > 0 && scanner.Run()) return scanner.found();
   size_t first = 0;
