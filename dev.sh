@@ -49,7 +49,7 @@ case "${1:-}" in
     echo "== report: build/demo-report/report.html (narrated: build/dev/app/tidemark explain $FLAGSHIP)"
     ;;
   test)
-    PACKAGES+=(chromium)  # renders report.html in the browser check
+    PACKAGES+=(chromium clang-format)  # the browser check renders report.html; the tree must be formatted
     install_missing_packages
     build ci
     ctest --preset ci
