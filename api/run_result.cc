@@ -4,8 +4,8 @@
 #include <string>
 
 #include "api/internal/convert.h"
-#include "engine/record.h"
-#include "engine/schema.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
 #include "sim/scenario/scenario.h"
 #include "sim/trace/csv_writer.h"
 

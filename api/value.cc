@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 #include "tidemark/tidemark.h"
 
 namespace tidemark {

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error_list.h"
-#include "reports/github_annotations.h"
+#include "engine/core/input_error_list.h"
+#include "reports/campaign/github_annotations.h"
 
 namespace tidemark::app {
 
@@ -40,7 +40,7 @@ std::string LintAnnotation(const sim::LintFinding& f, bool warnings_as_errors) {
 }
 
 std::string InputErrorAnnotation(const engine::InputError& error, const std::string& file) {
-  // One annotation per error of a list (engine/input_error_list.h).
+  // One annotation per error of a list (engine/core/input_error_list.h).
   std::string out;
   for (const engine::InputError& one : engine::Flatten(error)) {
     engine::SourceLocation where = one.where();

@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/lint/lint.h"
 
 namespace tidemark::app {

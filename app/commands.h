@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "reports/report_files.h"
+#include "reports/pages/report_files.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 

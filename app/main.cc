@@ -7,7 +7,7 @@
 
 #include "app/commands.h"
 #include "app/exit_codes.h"
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 int main(int argc, char** argv) {
   using namespace tidemark::app;

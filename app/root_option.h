@@ -11,7 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/scenario/path_confinement.h"
 
 namespace tidemark::app {

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/explore/explore.h"
 #include "sim/explore/shard_environment.h"
 

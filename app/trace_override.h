@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::app {

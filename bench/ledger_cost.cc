@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

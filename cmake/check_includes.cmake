@@ -13,10 +13,19 @@
 # unseeded random source.
 cmake_minimum_required(VERSION 3.25)
 
-set(rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
+set(rooms engine/core engine/expressions engine/watermarks engine/windows engine/operators
+          sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
           sim/lint
-          sim/check sim/explore reports api include app fuzz)
-set(uses_engine "")
+          sim/check sim/explore reports/text reports/story reports/timeline reports/pages
+          reports/campaign api include app fuzz)
+# engine/'s rooms: time and records at the bottom; expressions and watermarks
+# on them; windows use expressions (dynamic gaps, reduces); operators use windows'
+# timers. A room above engine/ may use all of it ("engine" admits every room).
+set(uses_engine/core "")
+set(uses_engine/expressions engine/core)
+set(uses_engine/watermarks engine/core)
+set(uses_engine/windows engine/core engine/expressions)
+set(uses_engine/operators engine/core engine/expressions engine/windows)
 set(uses_sim/random engine)
 set(uses_sim/trace engine sim/random)
 set(uses_sim/scenario engine sim/trace)
@@ -28,8 +37,16 @@ set(uses_sim/lint engine sim/trace sim/scenario sim/graph sim/planner)
 set(uses_sim/check engine sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime)
 set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime sim/check)
-set(uses_reports engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+set(uses_reports_below engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime sim/lint sim/check sim/explore)
+# reports/'s rooms: the shared text helpers, then the run story and its
+# analyses, the timeline drawn from them, and the pages that hold it all;
+# campaign and CI outputs use the text helpers only.
+set(uses_reports/text ${uses_reports_below})
+set(uses_reports/story ${uses_reports_below} reports/text)
+set(uses_reports/timeline ${uses_reports_below} reports/text reports/story)
+set(uses_reports/pages ${uses_reports_below} reports/text reports/story reports/timeline)
+set(uses_reports/campaign ${uses_reports_below} reports/text)
 # The public API: include/tidemark/ holds its headers, included as
 # "tidemark/..." and using nothing but the standard library; api/ implements
 # them over sim/, beside reports/ (neither uses the other).
@@ -37,11 +54,15 @@ set(uses_include tidemark)
 set(uses_api engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
     sim/check
     sim/explore tidemark)
-set(uses_app ${uses_reports} reports)
+set(uses_app ${uses_reports_below} reports)
 # The fuzz targets drive the parsers and a whole run, as the app does.
 set(uses_fuzz ${uses_app})
 # Libraries, by the first part of the include path.
-set(libs_engine fmt)
+set(libs_engine/core fmt)
+set(libs_engine/expressions fmt)
+set(libs_engine/watermarks fmt)
+set(libs_engine/windows fmt)
+set(libs_engine/operators fmt)
 set(libs_sim/random fmt)
 set(libs_sim/trace fmt csv.h nlohmann)
 set(libs_sim/scenario fmt yaml-cpp)
@@ -52,15 +73,21 @@ set(libs_sim/runtime fmt)
 set(libs_sim/lint fmt)
 set(libs_sim/check fmt)
 set(libs_sim/explore fmt yaml-cpp)
-set(libs_reports fmt nlohmann)
+set(libs_reports/text fmt)
+set(libs_reports/story fmt)
+set(libs_reports/timeline fmt)
+set(libs_reports/pages fmt nlohmann)
+set(libs_reports/campaign fmt nlohmann)
 set(libs_api fmt)
 set(libs_include "")
 set(libs_app fmt CLI nlohmann unistd.h)
 set(libs_fuzz unistd.h)
 set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h sys)
-set(no_clock_rooms engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+set(no_clock_rooms engine/core engine/expressions engine/watermarks engine/windows
+    engine/operators sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime
-    sim/lint sim/check sim/explore reports api include)
+    sim/lint sim/check sim/explore reports/text reports/story reports/timeline reports/pages
+    reports/campaign api include)
 set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
 
 set(bad "")

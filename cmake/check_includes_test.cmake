@@ -7,13 +7,19 @@ set(cases
   "sim/runtime/runtime.cc|#include \"sim/scenario/scenario.h\""
   "sim/trace/csv_cell.cc|#include \"sim/runtime/runtime.h\""
   "sim/graph/job_graph.h|#include \"sim/planner/job_plan.h\""
-  "engine/window.cc|#include \"sim/trace/trace_row.h\""
-  "engine/window.cc|#include <yaml-cpp/yaml.h>"
+  "engine/windows/window.cc|#include \"sim/trace/trace_row.h\""
+  "engine/windows/window.cc|#include <yaml-cpp/yaml.h>"
+  "engine/core/time.cc|#include \"engine/windows/time_window.h\""
+  "engine/watermarks/idleness_timer.cc|#include \"engine/expressions/expression.h\""
+  "engine/windows/trigger.cc|#include \"engine/operators/router.h\""
+  "reports/text/markup_escape.cc|#include \"reports/story/run_story.h\""
+  "reports/story/explain.cc|#include \"reports/timeline/timeline_svg.h\""
+  "reports/campaign/check_report.cc|#include \"reports/pages/html_report.h\""
   "sim/runtime/clock.cc|#include <chrono>"
-  "reports/text_report.cc|#include \"app/commands.h\""
+  "reports/pages/text_report.cc|#include \"app/commands.h\""
   "include/tidemark/scenario.h|#include \"sim/planner/job_plan.h\""
   "include/tidemark/value.h|#include <fmt/format.h>"
-  "api/scenario.cc|#include \"reports/run_story.h\""
+  "api/scenario.cc|#include \"reports/story/run_story.h\""
   "sim/check/expectations.cc|#include \"tidemark/scenario.h\"")
 foreach(case ${cases})
   string(REPLACE "|" ";" parts "${case}")

@@ -20,7 +20,8 @@ run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
 
 # The binary, the API's headers and nothing internal, the libraries, the package.
 foreach(file bin/tidemark include/tidemark/tidemark.h lib/libtidemark_api.a
-    lib/libtidemark_engine.a lib/cmake/tidemark/tidemarkConfig.cmake
+    lib/libtidemark_engine_core.a lib/libtidemark_engine_windows.a
+    lib/cmake/tidemark/tidemarkConfig.cmake
     lib/cmake/tidemark/tidemarkConfigVersion.cmake lib/cmake/tidemark/tidemarkTargets.cmake
     share/tidemark/scenarios/sensors/late-sensor-readings.yaml)
   if(NOT EXISTS ${prefix}/${file})

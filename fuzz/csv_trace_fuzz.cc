@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "fuzz/fuzz_target.h"
 #include "sim/trace/csv_trace_reader.h"
 

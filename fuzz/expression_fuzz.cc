@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expression.h"
-#include "engine/record.h"
-#include "engine/schema.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
+#include "engine/expressions/expression.h"
 #include "fuzz/fuzz_target.h"
 
 namespace {

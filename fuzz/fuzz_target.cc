@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "engine/input_error_list.h"
+#include "engine/core/input_error_list.h"
 
 namespace tidemark::fuzz {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 

@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "fuzz/fuzz_target.h"
 #include "sim/trace/json_lines_trace_reader.h"
 #include "sim/trace/json_row_parser.h"

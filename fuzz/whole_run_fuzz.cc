@@ -5,11 +5,11 @@
 // and the narrated explanation. Trace paths resolve in a folder that does not
 // exist, so nothing of the machine is read.
 #include "fuzz/fuzz_target.h"
-#include "reports/explain.h"
-#include "reports/pending_text.h"
-#include "reports/report_files.h"
-#include "reports/run_story.h"
-#include "reports/text_report.h"
+#include "reports/pages/report_files.h"
+#include "reports/pages/text_report.h"
+#include "reports/story/explain.h"
+#include "reports/story/pending_text.h"
+#include "reports/story/run_story.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

@@ -19,7 +19,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/ledger.h"
+#include "engine/core/ledger.h"
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/scenario_gen.h"
 

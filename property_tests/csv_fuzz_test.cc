@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/trace/csv_record_reader.h"
 #include "sim/trace/csv_test_file.h"
 #include "sim/trace/csv_trace_reader.h"

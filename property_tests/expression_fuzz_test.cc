@@ -1,5 +1,5 @@
 // Properties of expression compilation and evaluation on malformed text
-// (engine/expression.h):
+// (engine/expressions/expression.h):
 //
 // 1. Random bytes and random token soup never crash, hang or throw anything
 //    but an InputError located inside the text.
@@ -14,7 +14,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/expression.h"
+#include "engine/expressions/expression.h"
 #include "property_tests/gen/expression_gen.h"
 
 namespace tidemark::engine {

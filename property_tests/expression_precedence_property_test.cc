@@ -1,4 +1,4 @@
-// Random well-typed expression trees (engine/expression.h), printed with every
+// Random well-typed expression trees (engine/expressions/expression.h), printed with every
 // parenthesis and with only those precedence needs, compile to the generated
 // type and evaluate to the same value on random records: so the parser's
 // precedence and associativity agree with the documented grammar
@@ -13,7 +13,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/expression.h"
+#include "engine/expressions/expression.h"
 #include "property_tests/gen/expression_gen.h"
 
 namespace tidemark::engine {

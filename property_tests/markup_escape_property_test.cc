@@ -26,12 +26,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "reports/check_report.h"
-#include "reports/github_annotations.h"
-#include "reports/markup_escape.h"
-#include "reports/report_files.h"
-#include "reports/run_story.h"
-#include "reports/sweep_report.h"
+#include "reports/campaign/check_report.h"
+#include "reports/campaign/github_annotations.h"
+#include "reports/campaign/sweep_report.h"
+#include "reports/pages/report_files.h"
+#include "reports/story/run_story.h"
+#include "reports/text/markup_escape.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

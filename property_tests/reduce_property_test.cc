@@ -11,7 +11,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/rolling_reduce_operator.h"
+#include "engine/operators/rolling_reduce_operator.h"
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/model/reduce_model.h"
 

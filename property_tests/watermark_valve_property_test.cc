@@ -16,7 +16,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/status_watermark_valve.h"
+#include "engine/watermarks/status_watermark_valve.h"
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/window_gen.h"
 #include "property_tests/model/valve_model.h"

@@ -23,7 +23,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
-#include "engine/window_assigner.h"
+#include "engine/windows/window_assigner.h"
 #include "property_tests/gen/counterexample.h"
 #include "property_tests/gen/operator_driver.h"
 #include "property_tests/gen/operator_scenario.h"

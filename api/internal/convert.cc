@@ -3,9 +3,9 @@
 #include <string>
 #include <type_traits>
 
-#include "engine/record.h"
-#include "engine/router.h"
-#include "engine/schema.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
+#include "engine/operators/router.h"
 
 namespace tidemark::api::internal {
 

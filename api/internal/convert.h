@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "engine/input_error.h"
-#include "engine/ledger.h"
+#include "engine/core/input_error.h"
+#include "engine/core/ledger.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "tidemark/error.h"

@@ -4,9 +4,9 @@
 #ifndef TIDEMARK_PROPERTY_TESTS_GEN_EXPRESSION_GEN_H_
 #define TIDEMARK_PROPERTY_TESTS_GEN_EXPRESSION_GEN_H_
 
-#include "engine/record.h"
-#include "engine/schema.h"
-#include "engine/value.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
+#include "engine/core/value.h"
 
 namespace tidemark::props {
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/window_operator.h"
+#include "engine/windows/window_operator.h"
 #include "property_tests/model/window_model.h"
 
 namespace tidemark::props {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/session_windows.h"
-#include "engine/sliding_windows.h"
-#include "engine/tumbling_windows.h"
+#include "engine/windows/session_windows.h"
+#include "engine/windows/sliding_windows.h"
+#include "engine/windows/tumbling_windows.h"
 
 namespace tidemark::props {
 

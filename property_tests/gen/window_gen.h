@@ -15,7 +15,7 @@
 
 #include <rapidcheck.h>
 
-#include "engine/window_assigner.h"
+#include "engine/windows/window_assigner.h"
 #include "property_tests/model/window_model.h"
 
 namespace tidemark::props {

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/check/expectations.h"
 #include "sim/check/internal/ledger_check.h"
 #include "sim/check/internal/recovery_check.h"

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/check/expectations.h"
 #include "sim/trace/csv_cell.h"
 #include "sim/trace/csv_record_reader.h"

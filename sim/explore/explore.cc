@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/check/expectation_update.h"
 #include "sim/check/expectations.h"
 #include "sim/explore/delta_debugging.h"

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/ledger.h"
+#include "engine/core/ledger.h"
 
 namespace tidemark::sim {
 

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/check/expectation_update.h"
 #include "sim/trace/trace_input.h"
 

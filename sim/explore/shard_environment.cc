@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 

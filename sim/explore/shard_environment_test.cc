@@ -2,7 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/explore/explore_trace.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"

@@ -7,7 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {

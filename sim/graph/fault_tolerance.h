@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expression.h"
-#include "engine/input_error.h"
-#include "engine/time.h"
+#include "engine/core/input_error.h"
+#include "engine/core/time.h"
+#include "engine/expressions/expression.h"
 
 namespace tidemark::sim {
 

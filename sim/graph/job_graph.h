@@ -16,15 +16,15 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expression.h"
-#include "engine/input_error.h"
-#include "engine/output_tag.h"
-#include "engine/reducer.h"
-#include "engine/router.h"
-#include "engine/rule_process_function.h"
-#include "engine/schema.h"
-#include "engine/time.h"
-#include "engine/window_operator.h"
+#include "engine/core/input_error.h"
+#include "engine/core/output_tag.h"
+#include "engine/core/schema.h"
+#include "engine/core/time.h"
+#include "engine/expressions/expression.h"
+#include "engine/operators/router.h"
+#include "engine/operators/rule_process_function.h"
+#include "engine/windows/reducer.h"
+#include "engine/windows/window_operator.h"
 #include "sim/graph/fault_tolerance.h"
 #include "sim/trace/trace_input.h"
 

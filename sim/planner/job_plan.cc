@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
-#include "engine/key_groups.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/key_groups.h"
+#include "engine/core/nearest_name.h"
 #include "sim/planner/plan_key_fields.h"
 #include "sim/planner/plan_operators.h"
 
@@ -353,7 +353,7 @@ JobPlan PlanJob(ScenarioSpec spec) {
   for (size_t i = 0; i < order.size(); ++i) node_of_item[order[i]] = static_cast<NodeIndex>(i);
   // A stream that cannot be planned is reported and the others planned on,
   // so one run names every broken stream; those that read a broken one are
-  // skipped, since their errors would follow from it (engine/input_error_list.h).
+  // skipped, since their errors would follow from it (engine/core/input_error_list.h).
   engine::InputErrorCollector errors;
   std::vector<bool> broken(order.size(), false);
   uint64_t channels = 0;  // past kMaxChannels once reported, and no more counted

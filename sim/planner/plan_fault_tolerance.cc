@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/nearest_name.h"
 #include "sim/planner/job_plan.h"
 #include "sim/planner/plan_operators.h"
 

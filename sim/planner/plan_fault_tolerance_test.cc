@@ -4,7 +4,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 

@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
-#include "engine/rule_process_function.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
+#include "engine/operators/rule_process_function.h"
 
 namespace tidemark::sim {
 

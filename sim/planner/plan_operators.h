@@ -4,8 +4,8 @@
 #ifndef TIDEMARK_SIM_PLANNER_PLAN_OPERATORS_H_
 #define TIDEMARK_SIM_PLANNER_PLAN_OPERATORS_H_
 
-#include "engine/expression.h"
-#include "engine/schema.h"
+#include "engine/core/schema.h"
+#include "engine/expressions/expression.h"
 #include "sim/graph/job_graph.h"
 #include "sim/planner/plan_warning.h"
 #include "sim/scenario/scenario.h"

@@ -3,8 +3,8 @@
 // contents of a window (plan_window.cc).
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim {

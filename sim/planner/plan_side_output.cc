@@ -6,8 +6,8 @@
 // reader's, is rejected with Flink's message for a side-output type clash.
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim {

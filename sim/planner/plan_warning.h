@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 

@@ -5,13 +5,13 @@
 
 #include <fmt/format.h>
 
-#include "engine/dynamic_session_windows.h"
-#include "engine/global_windows.h"
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
-#include "engine/session_windows.h"
-#include "engine/sliding_windows.h"
-#include "engine/tumbling_windows.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
+#include "engine/windows/dynamic_session_windows.h"
+#include "engine/windows/global_windows.h"
+#include "engine/windows/session_windows.h"
+#include "engine/windows/sliding_windows.h"
+#include "engine/windows/tumbling_windows.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim {

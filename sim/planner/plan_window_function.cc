@@ -6,8 +6,8 @@
 // destination without `select` emits the firing's record as it is.
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/window_result.h"
+#include "engine/core/input_error.h"
+#include "engine/windows/window_result.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim {

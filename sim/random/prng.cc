@@ -1,6 +1,6 @@
 #include "sim/random/prng.h"
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim {
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim {
 

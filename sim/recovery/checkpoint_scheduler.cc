@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim {
 

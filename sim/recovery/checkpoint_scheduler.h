@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/graph/fault_tolerance.h"
 #include "sim/recovery/checkpoint_failure_manager.h"
 #include "sim/recovery/checkpoint_failure_reason.h"

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/recovery/internal/java_number.h"
 
 namespace tidemark::sim {

@@ -22,7 +22,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/graph/fault_tolerance.h"
 #include "sim/random/prng.h"
 

@@ -27,8 +27,8 @@
 #include <map>
 #include <vector>
 
-#include "engine/record.h"
-#include "engine/time.h"
+#include "engine/core/record.h"
+#include "engine/core/time.h"
 #include "sim/graph/fault_tolerance.h"
 
 namespace tidemark::sim {

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim {
 

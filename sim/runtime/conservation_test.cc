@@ -5,7 +5,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/ledger.h"
+#include "engine/core/ledger.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

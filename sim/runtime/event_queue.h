@@ -26,8 +26,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/check.h"
-#include "engine/time.h"
+#include "engine/core/check.h"
+#include "engine/core/time.h"
 #include "sim/random/prng.h"
 #include "sim/runtime/bucket_calendar.h"
 

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/check.h"
-#include "engine/java_hash.h"
+#include "engine/core/check.h"
+#include "engine/core/java_hash.h"
 
 namespace tidemark::sim {
 

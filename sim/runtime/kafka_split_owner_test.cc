@@ -7,7 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/java_hash.h"
+#include "engine/core/java_hash.h"
 
 namespace tidemark::sim {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/runtime/internal/runtime_state.h"
 
 namespace tidemark::sim::internal {

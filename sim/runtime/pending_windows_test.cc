@@ -2,7 +2,7 @@
 // watermark back, and the ledger's pending notes, alike with and without detail.
 #include <boost/test/unit_test.hpp>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

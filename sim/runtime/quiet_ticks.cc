@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim {
 

@@ -27,7 +27,7 @@
 
 #include <optional>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 
 namespace tidemark::sim {
 

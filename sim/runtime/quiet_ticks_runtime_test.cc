@@ -7,7 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

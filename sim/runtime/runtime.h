@@ -31,12 +31,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/element_decision.h"
-#include "engine/ledger.h"
-#include "engine/pending_window.h"
-#include "engine/record.h"
-#include "engine/schema.h"
-#include "engine/watermark_status.h"
+#include "engine/core/ledger.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
+#include "engine/watermarks/watermark_status.h"
+#include "engine/windows/element_decision.h"
+#include "engine/windows/pending_window.h"
 #include "sim/graph/job_graph.h"
 #include "sim/runtime/schedule_trace.h"
 

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/check.h"
-#include "engine/timer_service.h"
+#include "engine/core/check.h"
+#include "engine/windows/timer_service.h"
 #include "sim/runtime/internal/recovery_state.h"
 #include "sim/runtime/internal/runtime_state.h"
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/runtime/internal/recovery_state.h"
 #include "sim/runtime/internal/runtime_state.h"
 

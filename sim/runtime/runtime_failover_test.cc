@@ -2,7 +2,7 @@
 // must not do before its restart.
 #include <boost/test/unit_test.hpp>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"

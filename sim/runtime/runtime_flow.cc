@@ -1,9 +1,9 @@
 #include <fmt/format.h>
 
-#include "engine/check.h"
-#include "engine/input_error.h"
-#include "engine/key_groups.h"
-#include "engine/window_assigner.h"
+#include "engine/core/check.h"
+#include "engine/core/input_error.h"
+#include "engine/core/key_groups.h"
+#include "engine/windows/window_assigner.h"
 #include "sim/runtime/internal/recovery_state.h"
 #include "sim/runtime/internal/runtime_state.h"
 #include "sim/runtime/quiet_ticks.h"

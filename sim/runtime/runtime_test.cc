@@ -4,7 +4,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 

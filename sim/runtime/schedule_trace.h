@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/record.h"
-#include "engine/time.h"
-#include "engine/window_result.h"
+#include "engine/core/record.h"
+#include "engine/core/time.h"
+#include "engine/windows/window_result.h"
 
 namespace tidemark::sim {
 

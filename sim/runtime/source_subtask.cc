@@ -3,15 +3,15 @@
 #include <algorithm>
 #include <utility>
 
-#include "engine/bounded_out_of_orderness_watermarks.h"
-#include "engine/check.h"
-#include "engine/idleness_timer.h"
-#include "engine/monotonous_watermarks.h"
-#include "engine/no_watermarks.h"
-#include "engine/watermark_emitter.h"
-#include "engine/watermark_event_output.h"
-#include "engine/watermark_output_multiplexer.h"
-#include "engine/watermarks_with_idleness.h"
+#include "engine/core/check.h"
+#include "engine/watermarks/bounded_out_of_orderness_watermarks.h"
+#include "engine/watermarks/idleness_timer.h"
+#include "engine/watermarks/monotonous_watermarks.h"
+#include "engine/watermarks/no_watermarks.h"
+#include "engine/watermarks/watermark_emitter.h"
+#include "engine/watermarks/watermark_event_output.h"
+#include "engine/watermarks/watermark_output_multiplexer.h"
+#include "engine/watermarks/watermarks_with_idleness.h"
 #include "sim/runtime/kafka_split_owner.h"
 
 namespace tidemark::sim {

@@ -44,11 +44,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/punctuated_watermarks.h"
-#include "engine/record.h"
-#include "engine/time.h"
-#include "engine/watermark_generator.h"
-#include "engine/watermark_status.h"
+#include "engine/core/record.h"
+#include "engine/core/time.h"
+#include "engine/watermarks/punctuated_watermarks.h"
+#include "engine/watermarks/watermark_generator.h"
+#include "engine/watermarks/watermark_status.h"
 #include "sim/graph/job_graph.h"
 #include "sim/trace/trace_row.h"
 

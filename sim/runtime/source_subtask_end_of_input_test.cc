@@ -9,7 +9,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/runtime/source_subtask.h"
 #include "sim/runtime/source_subtask_test_util.h"
 #include "sim/runtime/split_assignment.h"

@@ -10,7 +10,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/runtime/source_subtask_test_util.h"
 
 namespace tidemark::sim {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/runtime/source_subtask.h"
 
 namespace tidemark::sim::testing {

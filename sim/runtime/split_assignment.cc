@@ -1,6 +1,6 @@
 #include "sim/runtime/split_assignment.h"
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/runtime/kafka_split_owner.h"
 
 namespace tidemark::sim {

@@ -5,9 +5,9 @@
 #ifndef TIDEMARK_SIM_RUNTIME_STREAM_ELEMENT_H_
 #define TIDEMARK_SIM_RUNTIME_STREAM_ELEMENT_H_
 
-#include "engine/record.h"
-#include "engine/time.h"
-#include "engine/watermark_status.h"
+#include "engine/core/record.h"
+#include "engine/core/time.h"
+#include "engine/watermarks/watermark_status.h"
 
 namespace tidemark::sim {
 

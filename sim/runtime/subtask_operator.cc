@@ -1,10 +1,10 @@
 #include "sim/runtime/subtask_operator.h"
 
-#include "engine/check.h"
-#include "engine/keyed_process_operator.h"
-#include "engine/rolling_reduce_operator.h"
-#include "engine/rule_process_function.h"
-#include "engine/window_operator.h"
+#include "engine/core/check.h"
+#include "engine/operators/keyed_process_operator.h"
+#include "engine/operators/rolling_reduce_operator.h"
+#include "engine/operators/rule_process_function.h"
+#include "engine/windows/window_operator.h"
 
 namespace tidemark::sim {
 

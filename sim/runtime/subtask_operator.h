@@ -13,12 +13,12 @@
 #include <optional>
 #include <vector>
 
-#include "engine/element_decision.h"
-#include "engine/ledger.h"
-#include "engine/pending_window.h"
-#include "engine/record.h"
-#include "engine/router.h"
-#include "engine/window_result.h"
+#include "engine/core/ledger.h"
+#include "engine/core/record.h"
+#include "engine/operators/router.h"
+#include "engine/windows/element_decision.h"
+#include "engine/windows/pending_window.h"
+#include "engine/windows/window_result.h"
 #include "sim/graph/job_graph.h"
 
 namespace tidemark::sim {

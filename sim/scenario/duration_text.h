@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 
 namespace tidemark::sim {
 

@@ -9,8 +9,8 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
 
 namespace tidemark::sim::testing {
 

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/scenario/internal/read_values.h"
 #include "sim/scenario/internal/yaml_value.h"
 #include "sim/scenario/scenario.h"

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error_list.h"
+#include "engine/core/input_error_list.h"
 #include "sim/scenario/internal/read_values.h"
 
 namespace tidemark::sim::internal {

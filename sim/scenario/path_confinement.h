@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 

@@ -16,7 +16,7 @@
 #include <boost/test/unit_test.hpp>
 #include <unistd.h>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {

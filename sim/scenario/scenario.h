@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/input_error.h"
-#include "engine/ledger.h"
-#include "engine/schema.h"
-#include "engine/time.h"
-#include "engine/value.h"
+#include "engine/core/input_error.h"
+#include "engine/core/ledger.h"
+#include "engine/core/schema.h"
+#include "engine/core/time.h"
+#include "engine/core/value.h"
 #include "sim/scenario/path_confinement.h"
 #include "sim/trace/inline_row.h"
 #include "sim/trace/trace_input.h"

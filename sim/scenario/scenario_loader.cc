@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/nearest_name.h"
 #include "sim/scenario/internal/read_values.h"
 #include "sim/scenario/internal/scenario_text.h"
 #include "sim/scenario/internal/yaml_value.h"
@@ -263,7 +263,7 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     }
   }
   // Each source, stream, sink list and expectation is read on after an error
-  // in another, so that one run reports them all (engine/input_error_list.h).
+  // in another, so that one run reports them all (engine/core/input_error_list.h).
   engine::InputErrorCollector errors;
   const auto attempt = [&errors](auto&& read) {
     try {

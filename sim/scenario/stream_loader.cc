@@ -2,8 +2,8 @@
 // destinations and timers, key_by, windows and aggregates, partitioning.
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/nearest_name.h"
 #include "sim/scenario/duration_text.h"
 #include "sim/scenario/internal/read_values.h"
 

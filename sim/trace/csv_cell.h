@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/value.h"
+#include "engine/core/value.h"
 
 namespace tidemark::sim {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/trace/csv_cell.h"
 
 namespace tidemark::sim {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "sim/trace/trace_header.h"
 #include "sim/trace/trace_row.h"
 

@@ -10,7 +10,7 @@
 #include <csv.h>
 #include <fmt/format.h>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 #include "sim/trace/csv_cell.h"
 #include "sim/trace/csv_line_reader.h"
 

@@ -32,7 +32,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error_list.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/nearest_name.h"
 #include "sim/trace/csv_cell.h"
 
 namespace tidemark::sim {

@@ -14,7 +14,7 @@
 // file:line:column of the offending cell and says what was expected. A bad row
 // either throws engine::InputError (OnBadRow::kFail), after reading on to the
 // end for the other bad rows, so that the error lists them all
-// (engine/input_error_list.h), or comes back as a kParseFailure row
+// (engine/core/input_error_list.h), or comes back as a kParseFailure row
 // (OnBadRow::kRoute), after which reading goes on; header errors always throw.
 #ifndef TIDEMARK_SIM_TRACE_CSV_TRACE_READER_H_
 #define TIDEMARK_SIM_TRACE_CSV_TRACE_READER_H_
@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
-#include "engine/schema.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/schema.h"
 #include "sim/trace/csv_plain_row.h"
 #include "sim/trace/csv_record_reader.h"
 #include "sim/trace/null_key.h"

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "sim/trace/json_row_parser.h"
 #include "sim/trace/null_key.h"
 #include "sim/trace/trace_row.h"

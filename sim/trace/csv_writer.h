@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/record.h"
-#include "engine/schema.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
 
 namespace tidemark::sim {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/input_error.h"
+#include "engine/core/input_error.h"
 
 namespace tidemark::sim {
 

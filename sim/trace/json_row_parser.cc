@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "engine/nearest_name.h"
+#include "engine/core/nearest_name.h"
 #include "sim/trace/csv_cell.h"
 #include "sim/trace/internal/json_locate.h"
 

@@ -37,7 +37,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "sim/trace/json_plain_row.h"
 #include "sim/trace/null_key.h"
 #include "sim/trace/trace_row.h"

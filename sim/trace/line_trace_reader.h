@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
 #include "sim/trace/csv_line_reader.h"
 #include "sim/trace/csv_trace_reader.h"
 #include "sim/trace/json_row_parser.h"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.h"
+#include "engine/core/time.h"
 #include "sim/random/prng.h"
 
 namespace tidemark::sim {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "sim/trace/csv_record_reader.h"
 
 namespace tidemark::sim {

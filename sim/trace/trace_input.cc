@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error.h"
-#include "engine/input_error_list.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/nearest_name.h"
 #include "sim/trace/csv_cell.h"
 #include "sim/trace/json_lines_trace_reader.h"
 #include "sim/trace/kafka_dump_trace_reader.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/input_error.h"
-#include "engine/schema.h"
+#include "engine/core/input_error.h"
+#include "engine/core/schema.h"
 #include "sim/trace/csv_trace_reader.h"
 #include "sim/trace/inline_row.h"
 #include "sim/trace/trace_format.h"

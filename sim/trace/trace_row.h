@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/record.h"
-#include "engine/time.h"
+#include "engine/core/record.h"
+#include "engine/core/time.h"
 
 namespace tidemark::sim {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "engine/router.h"
+#include "engine/operators/router.h"
 #include "sim/check/expectations.h"
 
 namespace tidemark::sim::internal {

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/record.h"
-#include "engine/schema.h"
-#include "engine/watermark_status.h"
+#include "engine/core/record.h"
+#include "engine/core/schema.h"
+#include "engine/watermarks/watermark_status.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
 

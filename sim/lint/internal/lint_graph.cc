@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/input_error.h"
-#include "engine/rule_process_function.h"
+#include "engine/core/input_error.h"
+#include "engine/operators/rule_process_function.h"
 #include "sim/planner/plan_operators.h"
 
 namespace tidemark::sim::internal {

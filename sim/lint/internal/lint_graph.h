@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/schema.h"
+#include "engine/core/schema.h"
 #include "sim/lint/lint.h"
 #include "sim/scenario/scenario.h"
 

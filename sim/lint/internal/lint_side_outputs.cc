@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/nearest_name.h"
-#include "engine/output_tag.h"
+#include "engine/core/nearest_name.h"
+#include "engine/core/output_tag.h"
 #include "sim/lint/internal/lint_graph.h"
 
 namespace tidemark::sim::internal {

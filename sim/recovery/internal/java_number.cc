@@ -5,7 +5,7 @@
 #include <limits>
 #include <string_view>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace tidemark::sim::internal {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/timer_service.h"
+#include "engine/windows/timer_service.h"
 
 namespace tidemark::sim::internal {
 

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/status_watermark_valve.h"
+#include "engine/watermarks/status_watermark_valve.h"
 #include "sim/random/prng.h"
 #include "sim/runtime/event_queue.h"
 #include "sim/runtime/fifo_queue.h"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/nearest_name.h"
+#include "engine/core/nearest_name.h"
 
 namespace tidemark::sim::internal {
 

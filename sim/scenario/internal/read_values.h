@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/schema.h"
-#include "engine/time.h"
+#include "engine/core/schema.h"
+#include "engine/core/time.h"
 #include "sim/scenario/internal/yaml_value.h"
 #include "sim/scenario/scenario.h"
 

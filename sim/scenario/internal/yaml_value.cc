@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/input_error_list.h"
-#include "engine/nearest_name.h"
+#include "engine/core/input_error_list.h"
+#include "engine/core/nearest_name.h"
 #include "sim/scenario/duration_text.h"
 #include "sim/scenario/internal/scenario_text.h"
 
@@ -103,7 +103,7 @@ YamlMap::YamlMap(const YamlValue& value, std::string_view what, std::vector<std:
     value.Fail(fmt::format("expected {} (a mapping of keys to values), got {}", what,
                            Describe(value.node())));
   }
-  // Every bad key of the map is reported at once (engine/input_error_list.h).
+  // Every bad key of the map is reported at once (engine/core/input_error_list.h).
   engine::InputErrorCollector errors;
   for (auto it = value.node().begin(); it != value.node().end(); ++it) {
     try {

@@ -16,8 +16,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "engine/input_error.h"
-#include "engine/time.h"
+#include "engine/core/input_error.h"
+#include "engine/core/time.h"
 
 namespace tidemark::sim::internal {
 

@@ -1,0 +1,33 @@
+// Test support: a scenario run with the ledger of every record, and its
+// story, as report, explain and run --json run it. Used by the reports unit
+// tests; not part of the library.
+#ifndef TIDEMARK_REPORTS_DETAILED_RUN_TEST_FILE_H_
+#define TIDEMARK_REPORTS_DETAILED_RUN_TEST_FILE_H_
+
+#include <string>
+#include <utility>
+
+#include "reports/story/run_story.h"
+#include "sim/planner/job_plan.h"
+#include "sim/runtime/runtime.h"
+#include "sim/scenario/scenario.h"
+
+namespace tidemark::reports {
+
+struct DetailedRun {
+  explicit DetailedRun(sim::ScenarioSpec spec)
+      : plan(sim::PlanJob(std::move(spec))),
+        result(sim::RunJob(
+            plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
+        story(plan, result) {}
+  // A shipped scenario, by its path under scenarios/.
+  explicit DetailedRun(const std::string& scenario)
+      : DetailedRun(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario)) {}
+  sim::JobPlan plan;
+  sim::RunResult result;
+  RunStory story;
+};
+
+}  // namespace tidemark::reports
+
+#endif  // TIDEMARK_REPORTS_DETAILED_RUN_TEST_FILE_H_
