@@ -5,34 +5,42 @@
 
 #include "api/internal/convert.h"
 #include "api/internal/scenario_plan.h"
-#include "sim/check/expectations.h"
-#include "sim/planner/job_plan.h"
-#include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/check_scenario.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark {
 
 namespace {
 
-std::shared_ptr<const Scenario::Plan> Planned(sim::ScenarioSpec spec) {
+std::shared_ptr<const Scenario::Plan> Planned(sim::JobPlan job) {
   auto plan = std::make_shared<Scenario::Plan>();
-  plan->job = sim::PlanJob(std::move(spec));
+  plan->job = std::move(job);
   for (const sim::PlanWarning& warning : plan->job.warnings) {
     plan->warnings.push_back(warning.ToString());
   }
   return plan;
 }
 
+sim::CheckOptions ToSessionOptions(const CheckOptions& options) {
+  sim::CheckOptions out{.seed = options.seed};
+  switch (options.lint) {
+    case LintCheck::kOff: break;
+    case LintCheck::kErrorsFail: out.lint = sim::LintStrictness::kErrorsFail; break;
+    case LintCheck::kWarningsFailToo: out.lint = sim::LintStrictness::kWarningsFailToo; break;
+  }
+  return out;
+}
+
 }  // namespace
 
 Scenario Scenario::Load(const std::string& path) {
-  return api::internal::Guarded([&] { return Scenario(Planned(sim::LoadScenario(path))); });
+  return api::internal::Guarded([&] { return Scenario(Planned(sim::OpenJob(path))); });
 }
 
 Scenario Scenario::Parse(const std::string& text, const std::string& file,
                          const std::string& folder) {
   return api::internal::Guarded(
-      [&] { return Scenario(Planned(sim::ParseScenario(text, file, folder))); });
+      [&] { return Scenario(Planned(sim::OpenJobText(text, file, folder))); });
 }
 
 const std::string& Scenario::name() const { return plan_->job.spec.name; }
@@ -52,21 +60,27 @@ RunResult Scenario::Run(const RunOptions& options) const {
   });
 }
 
-CheckResult Scenario::Check(const RunOptions& options) const {
-  const uint64_t seed = options.seed.value_or(plan_->job.spec.seed);
-  return api::internal::Guarded([&] {
-    const sim::RunResult result = sim::RunJob(plan_->job, sim::CheckRunOptions(plan_->job, seed));
-    CheckResult check{.run = api::internal::ToRunResult(plan_->job, result, seed)};
-    for (const sim::SinkDiff& diff : sim::CheckExpectations(plan_->job, result).diffs) {
-      ExpectationDiff out{.subject = diff.subject, .lines = diff.lines};
-      for (const sim::Mismatch& m : diff.mismatches) {
-        out.mismatches.push_back(
-            {.where = api::internal::ToLocation(m.where), .message = m.message});
-      }
-      check.diffs.push_back(std::move(out));
-    }
-    return check;
-  });
+CheckResult Scenario::Check(const CheckOptions& options) const {
+  const sim::CheckVerdict verdict = sim::CheckJob(plan_->job, ToSessionOptions(options));
+  return api::internal::ToCheckResult(verdict, &plan_->job,
+                                      options.seed.value_or(plan_->job.spec.seed));
+}
+
+CheckResult CheckScenarioFile(const std::string& path, const CheckOptions& options) {
+  const sim::CheckVerdict verdict = sim::CheckScenario(
+      {.file = path, .root = options.root}, {.root = options.root}, ToSessionOptions(options));
+  const uint64_t seed = options.seed.value_or(verdict.plan ? verdict.plan->spec.seed : uint64_t{0});
+  return api::internal::ToCheckResult(verdict, verdict.plan.get(), seed);
+}
+
+const char* CheckStatusWord(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::kPassed: return "PASS";
+    case CheckStatus::kFailed: return "FAIL";
+    case CheckStatus::kSkipped: return "SKIP";
+    case CheckStatus::kBadInput: return "ERROR";
+  }
+  return "?";
 }
 
 }  // namespace tidemark

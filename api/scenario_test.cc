@@ -96,6 +96,68 @@ BOOST_AUTO_TEST_CASE(check_passes_and_a_changed_expectation_fails_at_its_line) {
   BOOST_TEST(check.diffs[0].mismatches[0].where.line == line);
 }
 
+// union-race.yaml expects nothing (it is explore's example): `tidemark check`
+// says SKIP, and so does the library, instead of a pass.
+BOOST_AUTO_TEST_CASE(a_scenario_that_expects_nothing_is_skipped_not_passed) {
+  const tidemark::CheckResult check =
+      tidemark::Scenario::Load(kScenarios + "explore/union-race.yaml").Check();
+  BOOST_TEST((check.status == tidemark::CheckStatus::kSkipped));
+  BOOST_TEST(!check.passed());
+  BOOST_TEST(check.diffs.empty());
+  BOOST_TEST(std::string(tidemark::CheckStatusWord(check.status)) == "SKIP");
+}
+
+// side-output-name-clash.yaml says it must be refused at line 29 with Flink's
+// "side output ids need to be unique": it is, so its check passes. The same
+// expectation on a scenario that runs fails, naming the `expect_error:` line.
+BOOST_AUTO_TEST_CASE(an_expected_refusal_passes_and_a_scenario_that_runs_fails_it) {
+  const tidemark::CheckResult refused =
+      tidemark::CheckScenarioFile(kScenarios + "harness/side-output-name-clash.yaml");
+  BOOST_TEST(refused.passed());
+  BOOST_TEST(refused.refused_as_expected);
+
+  const std::string text =
+      "name: runs\n"
+      "expect_error: {contains: 'never said'}\n"
+      "sources: {s: {events: [{v: 1}], schema: {v: int}, event_time: v}}\n"
+      "streams: {out: {from: s}}\n"
+      "sinks: {out: {}}\n";
+  const tidemark::CheckResult ran = tidemark::Scenario::Parse(text, "runs.yaml", ".").Check();
+  BOOST_TEST((ran.status == tidemark::CheckStatus::kFailed));
+  BOOST_TEST(!ran.refused_as_expected);
+  BOOST_TEST_REQUIRE(ran.diffs.size() == 1u);
+  BOOST_TEST(ran.diffs[0].subject == "expect_error");
+  BOOST_TEST(ran.diffs[0].lines[0] == "expected a refusal with 'never said', but it ran");
+  BOOST_TEST_REQUIRE(ran.diffs[0].mismatches.size() == 1u);
+  BOOST_TEST(ran.diffs[0].mismatches[0].where.line == 2);
+}
+
+// A file that cannot be read is the check's verdict, located, as `tidemark
+// check` prints it (ERROR), not an exception.
+BOOST_AUTO_TEST_CASE(bad_input_is_a_check_verdict_with_its_error) {
+  const tidemark::CheckResult check = tidemark::CheckScenarioFile(kScenarios + "no-such.yaml");
+  BOOST_TEST((check.status == tidemark::CheckStatus::kBadInput));
+  BOOST_TEST_REQUIRE(check.error.has_value());
+  BOOST_TEST(check.error->where().file == kScenarios + "no-such.yaml");
+  BOOST_TEST(std::string(tidemark::CheckStatusWord(check.status)) == "ERROR");
+}
+
+// window-never-fires.yaml pins its symptom (`counts` stays empty), so it
+// passes; with lint its window-never-fires error fails it, listed as
+// `tidemark lint` prints it.
+BOOST_AUTO_TEST_CASE(lint_findings_fail_a_check_that_asks_for_them) {
+  const std::string file = kScenarios + "mistakes/window-never-fires.yaml";
+  BOOST_TEST(tidemark::CheckScenarioFile(file).passed());
+  const tidemark::CheckResult linted =
+      tidemark::CheckScenarioFile(file, {.lint = tidemark::LintCheck::kErrorsFail});
+  BOOST_TEST((linted.status == tidemark::CheckStatus::kFailed));
+  BOOST_TEST_REQUIRE(!linted.lint.empty());
+  BOOST_TEST(linted.lint[0].find("error: ") != std::string::npos);
+  BOOST_TEST(linted.lint[0].find("[window-never-fires]") != std::string::npos);
+  BOOST_TEST_REQUIRE(!linted.diffs.empty());
+  BOOST_TEST(linted.diffs.back().subject == "lint");
+}
+
 // One source subtask and no channel latency: every seed gives one schedule.
 BOOST_AUTO_TEST_CASE(explore_of_the_flagship_finds_one_outcome) {
   const tidemark::ExploreResult explore = tidemark::Scenario::Load(kFlagship).Explore({.seeds = 8});

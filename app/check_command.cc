@@ -2,9 +2,7 @@
 // [--lint [--warnings-as-errors]] [--format github]`: run every scenario with
 // expectations under the paths and report a readable diff for each mismatch;
 // optionally as JUnit XML, a Markdown summary and GitHub annotations for CI.
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -17,63 +15,12 @@
 #include "engine/core/input_error.h"
 #include "reports/campaign/check_report.h"
 #include "reports/campaign/github_annotations.h"
-#include "sim/check/expectation_update.h"
-#include "sim/check/expectations.h"
-#include "sim/lint/lint.h"
-#include "sim/planner/job_plan.h"
-#include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/check_scenario.h"
+#include "sim/session/find_scenarios.h"
 
 namespace tidemark::app {
 
-namespace fs = std::filesystem;
-
 namespace {
-
-bool IsScenarioFile(const fs::path& path) {
-  return path.extension() == ".yaml" || path.extension() == ".yml";
-}
-
-// A scenario file to check, and the root its files must lie in: the folder
-// it was found under, or empty (its own folder) for a file named as such.
-struct Found {
-  std::string file;
-  std::string root;
-};
-
-// Scenario files under `paths`, sorted. Folders named `errors` hold
-// deliberately broken scenarios for the bad-input tests and are skipped.
-std::vector<Found> FindScenarios(const std::vector<std::string>& paths) {
-  std::vector<Found> found;
-  for (const std::string& path : paths) {
-    std::error_code error;
-    if (fs::is_regular_file(path, error)) {
-      found.push_back({path, ""});
-      continue;
-    }
-    if (!fs::is_directory(path, error)) {
-      throw engine::InputError({path, 0, 0}, "no such file or folder",
-                               "give scenario files or folders that hold them");
-    }
-    auto it = fs::recursive_directory_iterator(path);
-    for (; it != fs::recursive_directory_iterator(); ++it) {
-      if (it->is_directory() && it->path().filename() == "errors") {
-        it.disable_recursion_pending();
-      } else if (it->is_regular_file() && IsScenarioFile(it->path())) {
-        found.push_back({it->path().string(), path});
-      }
-    }
-  }
-  // By file; a file found twice keeps its first root.
-  std::stable_sort(found.begin(), found.end(),
-                   [](const Found& a, const Found& b) { return a.file < b.file; });
-  found.erase(std::unique(found.begin(), found.end(),
-                          [](const Found& a, const Found& b) { return a.file == b.file; }),
-              found.end());
-  return found;
-}
-
-enum class Outcome { kPassed, kFailed, kUpdated, kSkipped, kBadInput };
 
 struct CheckFlags {
   std::vector<std::string> paths;
@@ -93,10 +40,8 @@ void Annotate(const CheckFlags& flags, const std::string& annotation) {
   if (flags.format == OutputFormat::kGithub) std::fputs(annotation.c_str(), stdout);
 }
 
-Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
-             const CheckFlags& flags, reports::CheckCase& record) {
-  std::printf("FAIL %s\n", file.c_str());
-  record.status = reports::CheckCase::Status::kFailed;
+void PrintDiffs(const std::vector<sim::SinkDiff>& diffs, const CheckFlags& flags,
+                reports::CheckCase& record) {
   for (const sim::SinkDiff& diff : diffs) {
     std::printf("  %s: %s\n", diff.subject.c_str(), diff.lines.front().c_str());
     record.diff.push_back(diff.subject + ": " + diff.lines.front());
@@ -110,115 +55,64 @@ Outcome Fail(const std::string& file, const std::vector<sim::SinkDiff>& diffs,
                           diff.subject.empty() ? m.message : diff.subject + ": " + m.message));
     }
   }
-  return Outcome::kFailed;
 }
 
-// A scenario with `expect_error:` passes when loading, planning or running it
-// is refused with an error that contains the text (at the line, if given).
-Outcome CheckRefusal(const std::string& file, const sim::ExpectedError& expected,
-                     const sim::PathConfinement& paths, const CheckFlags& flags,
-                     reports::CheckCase& record) {
-  const std::optional<uint64_t> seed = flags.seed;
-  const std::string wanted = expected.line
-                                 ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
-                                 : fmt::format("'{}'", expected.contains);
-  std::string got;
-  try {
-    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file, paths));
-    record.name = plan.spec.name;
-    sim::RunJob(plan, sim::CheckRunOptions(plan, seed.value_or(plan.spec.seed)));
-    got = "but it ran";
-  } catch (const engine::InputError& e) {
-    const std::string text = e.what();
-    const bool line_ok = !expected.line || e.where().line == *expected.line;
-    if (text.find(expected.contains) != std::string::npos && line_ok) {
-      std::printf("PASS %s (refused as expected)\n", file.c_str());
-      return Outcome::kPassed;
-    }
-    got = fmt::format("but it was refused with: {}", text);
-  }
-  const std::string line = fmt::format("expected a refusal with {}, {}", wanted, got);
-  return Fail(file, {{"", "expect_error", {line}, {{expected.where, line}}}}, flags, record);
-}
-
-// check --lint: prints every finding as lint does (and annotates it); returns
-// the fatal ones as a diff so that the scenario fails with them.
-std::vector<sim::SinkDiff> LintForCheck(const sim::ScenarioSpec& spec, const CheckFlags& flags) {
-  sim::SinkDiff fatal{"", "lint", {}, {}};
-  for (const sim::LintFinding& f : sim::Lint(spec)) {
-    std::fputs(FormatLintFinding(f).c_str(), stdout);
-    const bool fails = IsFatal(f, flags.warnings_as_errors);
-    Annotate(flags, LintAnnotation(f, flags.warnings_as_errors));
-    if (!fails) continue;
-    fatal.lines.push_back(fmt::format("{}: {} [{}]", f.where.ToString(), f.message, f.rule));
-  }
-  if (fatal.lines.empty()) return {};
-  return {fatal};
-}
-
-// Runs one scenario, prints its outcome, and records it in `record` for the
-// JUnit and summary files.
-Outcome CheckOne(const Found& found, const CheckFlags& flags, reports::CheckCase& record) {
+// Checks one scenario, prints its verdict (lint's findings first), and
+// records it in `record` for the JUnit and summary files.
+sim::CheckStatus CheckOne(const sim::FoundScenario& found, const CheckFlags& flags,
+                          reports::CheckCase& record) {
   const std::string& file = found.file;
   record.file = file;
-  const bool update = flags.update;
+  sim::CheckOptions options{
+      .seed = flags.seed,
+      .write = flags.update ? sim::ExpectationWrite::kUpdate : sim::ExpectationWrite::kCompare};
+  if (flags.lint) options.lint = Strictness(flags.warnings_as_errors);
+  // A long trace shows its rows read on a terminal, cleared before the verdict line.
+  RowProgress progress("check");
+  options.on_progress = progress.Callback();
+  sim::CheckVerdict verdict;
   try {
-    const sim::PathConfinement paths = flags.root.Confinement(found.root);
-    // A file found under a folder may be a link out of it: refused unread.
-    if (!found.root.empty()) sim::CheckScenarioFileInRoot(file, paths);
-    if (auto expected = sim::ReadExpectedError(sim::ReadScenarioFile(file), file)) {
-      return CheckRefusal(file, *expected, paths, flags, record);
-    }
-    sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file, paths));
-    record.name = plan.spec.name;
-    // --lint: findings print before the run; the fatal ones fail the scenario
-    // even when its expectations hold.
-    std::vector<sim::SinkDiff> lint_failures;
-    if (flags.lint) lint_failures = LintForCheck(plan.spec, flags);
-    // --update also writes an expectation for every sink that has none.
-    const bool bootstrap = update && sim::SinksWithoutExpectations(plan) > 0;
-    if (!plan.spec.has_expectations() && !bootstrap && lint_failures.empty()) {
+    verdict = sim::CheckScenario(found, flags.root.Confinement(found.root), options);
+  } catch (const engine::InputError& e) {  // --root is not a folder
+    verdict.status = sim::CheckStatus::kBadInput;
+    verdict.error = e;
+  }
+  progress.Done();
+  record.name = verdict.name;
+  for (const sim::LintFinding& f : verdict.lint) {
+    std::fputs(sim::FormatLintFinding(f).c_str(), stdout);
+    Annotate(flags, LintAnnotation(f, flags.warnings_as_errors));
+  }
+  const char* word = sim::CheckStatusWord(verdict.status).data();
+  switch (verdict.status) {
+    case sim::CheckStatus::kPassed:
+      std::printf("PASS %s%s\n", file.c_str(),
+                  verdict.refused_as_expected ? " (refused as expected)" : "");
+      break;
+    case sim::CheckStatus::kUpdated:
+      std::printf("UPDATED %s (wrote %s)\n", file.c_str(),
+                  fmt::format("{}", fmt::join(verdict.written, ", ")).c_str());
+      break;
+    case sim::CheckStatus::kSkipped:
       record.status = reports::CheckCase::Status::kSkipped;
       std::printf("SKIP %s (no expectations)\n", file.c_str());
-      return Outcome::kSkipped;
-    }
-    // A long trace shows its rows read on a terminal, cleared before the verdict line.
-    sim::RunOptions options = sim::CheckRunOptions(plan, flags.seed.value_or(plan.spec.seed));
-    RowProgress progress("check");
-    progress.Attach(options);
-    const sim::RunResult result = sim::RunJob(plan, options);
-    progress.Done();
-    // --update writes what is missing or wrong from the current output.
-    auto write_expectations = [&] {
-      const std::vector<std::string> written = sim::UpdateExpectations(plan, result);
-      const std::string list = fmt::format("{}", fmt::join(written, ", "));
-      std::printf("UPDATED %s (wrote %s)\n", file.c_str(), list.c_str());
-      return Outcome::kUpdated;
-    };
-    const bool golden_missing =
-        std::any_of(plan.spec.expectations.begin(), plan.spec.expectations.end(),
-                    [](const sim::SinkExpectation& e) {
-                      return !e.golden.empty() && !std::filesystem::exists(e.golden);
-                    });
-    if (update && (golden_missing || bootstrap)) return write_expectations();
-    sim::ExpectationReport report = sim::CheckExpectations(plan, result);
-    if (report.passed() && lint_failures.empty()) {
-      std::printf("PASS %s\n", file.c_str());
-      return Outcome::kPassed;
-    }
-    if (update && !report.passed()) return write_expectations();
-    report.diffs.insert(report.diffs.end(), lint_failures.begin(), lint_failures.end());
-    return Fail(file, report.diffs, flags, record);
-  } catch (const engine::InputError& e) {
-    record.status = reports::CheckCase::Status::kBadInput;
-    record.error = e.what();
-    std::printf("ERROR %s\n", file.c_str());
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.what());
-    std::fflush(stderr);
-    Annotate(flags, InputErrorAnnotation(e, file));
-    return Outcome::kBadInput;
+      break;
+    case sim::CheckStatus::kFailed:
+      record.status = reports::CheckCase::Status::kFailed;
+      std::printf("%s %s\n", word, file.c_str());
+      PrintDiffs(verdict.diffs, flags, record);
+      break;
+    case sim::CheckStatus::kBadInput:
+      record.status = reports::CheckCase::Status::kBadInput;
+      record.error = verdict.error->what();
+      std::printf("%s %s\n", word, file.c_str());
+      std::fflush(stdout);
+      std::fprintf(stderr, "%s\n", verdict.error->what());
+      std::fflush(stderr);
+      Annotate(flags, InputErrorAnnotation(*verdict.error, file));
+      break;
   }
+  return verdict.status;
 }
 
 }  // namespace
@@ -245,19 +139,19 @@ void AddCheckCommand(CLI::App& app, int* exit_code) {
   check->add_option("--seed", flags->seed, "Run every scenario with this schedule seed")
       ->check(WholeNumber(0, MaxOf<uint64_t>()));
   check->callback([flags, exit_code] {
-    const std::vector<Found> files = FindScenarios(flags->paths);
+    const std::vector<sim::FoundScenario> files = sim::FindScenarios(flags->paths);
     std::vector<reports::CheckCase> cases(files.size());
     int passed = 0, failed = 0, skipped = 0, bad = 0, updated = 0;
     for (size_t i = 0; i < files.size(); ++i) {
       switch (CheckOne(files[i], *flags, cases[i])) {
-        case Outcome::kPassed: ++passed; break;
-        case Outcome::kUpdated:
+        case sim::CheckStatus::kPassed: ++passed; break;
+        case sim::CheckStatus::kUpdated:
           ++passed;
           ++updated;
           break;
-        case Outcome::kFailed: ++failed; break;
-        case Outcome::kSkipped: ++skipped; break;
-        case Outcome::kBadInput: ++bad; break;
+        case sim::CheckStatus::kFailed: ++failed; break;
+        case sim::CheckStatus::kSkipped: ++skipped; break;
+        case sim::CheckStatus::kBadInput: ++bad; break;
       }
     }
     if (updated > 0) std::printf("%d updated\n", updated);

@@ -23,19 +23,15 @@ void AddFormatOption(CLI::App* command, OutputFormat* format) {
       ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
-std::string FormatLintFinding(const sim::LintFinding& f) {
-  return fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
-                     sim::SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix);
-}
-
-bool IsFatal(const sim::LintFinding& finding, bool warnings_as_errors) {
-  return finding.severity == sim::LintFinding::Severity::kError || warnings_as_errors;
+sim::LintStrictness Strictness(bool warnings_as_errors) {
+  return warnings_as_errors ? sim::LintStrictness::kWarningsFailToo
+                            : sim::LintStrictness::kErrorsFail;
 }
 
 std::string LintAnnotation(const sim::LintFinding& f, bool warnings_as_errors) {
   return reports::GithubAnnotation(
-      IsFatal(f, warnings_as_errors) ? reports::AnnotationLevel::kError
-                                     : reports::AnnotationLevel::kWarning,
+      sim::IsFatal(f, Strictness(warnings_as_errors)) ? reports::AnnotationLevel::kError
+                                                      : reports::AnnotationLevel::kWarning,
       f.where, fmt::format("{} [{}]\nwhy: {}\nfix: {}", f.message, f.rule, f.explanation, f.fix));
 }
 

@@ -19,12 +19,9 @@ enum class OutputFormat { kText, kGithub };
 // --format text|github on `command`.
 void AddFormatOption(CLI::App* command, OutputFormat* format);
 
-// "file:line:col: warning: message [rule]\n  why: ...\n  fix: ...\n"
-std::string FormatLintFinding(const sim::LintFinding& finding);
-
-// Whether a finding fails the command: errors always, warnings only with
+// The findings that fail the command: errors always, warnings only with
 // --warnings-as-errors.
-bool IsFatal(const sim::LintFinding& finding, bool warnings_as_errors);
+sim::LintStrictness Strictness(bool warnings_as_errors);
 
 // The GitHub annotation of a finding: ::error when it is fatal, else ::warning.
 std::string LintAnnotation(const sim::LintFinding& finding, bool warnings_as_errors);

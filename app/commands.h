@@ -4,13 +4,9 @@
 #ifndef TIDEMARK_APP_COMMANDS_H_
 #define TIDEMARK_APP_COMMANDS_H_
 
-#include <functional>
-
 #include <CLI/CLI.hpp>
 
-#include "reports/pages/report_files.h"
-#include "sim/planner/job_plan.h"
-#include "sim/runtime/runtime.h"
+#include "sim/trace/csv_writer.h"
 
 namespace tidemark::app {
 
@@ -26,22 +22,6 @@ void AddExploreCommand(CLI::App& app, int* exit_code);
 void AddSweepCommand(CLI::App& app, int* exit_code);
 void AddExplainCommand(CLI::App& app, int* exit_code);
 void AddReportCommand(CLI::App& app, int* exit_code);
-
-class RowProgress;
-
-// A detailed run for report, run --report/--json and explain, in memory that
-// does not grow with the trace: detail is kept for the first
-// reports::kReportDetailRows rows of each source, and each sink keeps its
-// first that many records; `each_sink_record`, when set, sees every one (run
-// spools its text output from there). With `report_folder`, the report is written there: the
-// sink CSVs streamed during the run, written as `csv` says, then
-// report.html, report.md and report.json, and records.jsonl when the detail
-// was cut; report.html's timeline draws `timeline`.
-sim::RunResult RunDetailed(
-    const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-    const std::string* report_folder = nullptr, const reports::SinkCsvOptions& csv = {},
-    const std::function<void(size_t sink, const engine::Record&)>& each_sink_record = {},
-    const reports::TimelineRange& timeline = {});
 
 // --keep-csv-formulas, for the commands that write a report folder.
 void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep);

@@ -9,16 +9,13 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/trace_override.h"
 #include "app/whole_number_option.h"
 #include "engine/core/input_error.h"
 #include "engine/core/nearest_name.h"
-#include "reports/pages/report_files.h"
 #include "reports/story/explain.h"
 #include "reports/story/run_story.h"
-#include "sim/planner/job_plan.h"
-#include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/detailed_run.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark::app {
 
@@ -51,16 +48,16 @@ sim::NodeIndex FindStream(const sim::JobPlan& plan, const std::string& name) {
 }
 
 void Explain(const ExplainFlags& flags) {
-  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario, flags.paths.Confinement());
-  ApplyTraceOverrides(flags.traces, spec);
-  sim::JobPlan plan = sim::PlanJob(std::move(spec));
+  const sim::JobPlan plan =
+      sim::OpenJob(flags.scenario, {.paths = flags.paths.Confinement(), .traces = flags.traces});
   reports::ExplainOptions options;
   if (flags.record) options.record = reports::ParseRecordRef(plan, *flags.record);
   if (flags.stream) options.stream = FindStream(plan, *flags.stream);
   RowProgress progress("explain");
-  const sim::RunResult result = RunDetailed(plan, flags.seed.value_or(plan.spec.seed), progress);
+  const sim::RunResult result = sim::RunDetailed(
+      plan, {.seed = flags.seed.value_or(plan.spec.seed), .on_progress = progress.Callback()});
   progress.Done();
-  const reports::RunStory story(plan, result, reports::kReportDetailRows);
+  const reports::RunStory story(plan, result, sim::kDetailRows);
   std::fputs(reports::FormatExplanation(story, options).c_str(), stdout);
 }
 

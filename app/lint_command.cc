@@ -10,8 +10,6 @@
 // does not explain (the InputError is printed as by every command). With
 // --format github every finding and error is also a GitHub annotation.
 #include <cstdio>
-#include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,11 +19,8 @@
 #include "app/commands.h"
 #include "app/root_option.h"
 #include "engine/core/input_error.h"
-#include "engine/core/input_error_list.h"
 #include "sim/lint/lint.h"
-#include "sim/planner/job_plan.h"
-#include "sim/scenario/scenario.h"
-#include "sim/trace/trace_input.h"
+#include "sim/session/lint_scenario.h"
 
 namespace tidemark::app {
 
@@ -45,63 +40,26 @@ struct LintFlags {
   RootFlags paths;  // --root, --allow-outside-root
 };
 
-// Whether lint already explains `error`: a finding of a rule PlanJob also
-// enforces, at the same place.
-bool Explained(const engine::InputError& error, const std::vector<sim::LintFinding>& findings) {
-  for (const sim::LintFinding& f : findings) {
-    const bool planner_rule = f.rule == sim::kLintDuplicateTagType ||
-                              f.rule == sim::kLintSideOutputWrongStream ||
-                              f.rule == sim::kLintSideOutputNeverEmitted;
-    if (planner_rule && f.where.line == error.where().line &&
-        f.where.column == error.where().column) {
-      return true;
-    }
-  }
-  return false;
-}
-
 void LintOne(const std::string& file, const LintFlags& flags, LintCounts& counts) {
   const bool github = flags.format == OutputFormat::kGithub;
+  sim::LintVerdict verdict;
   try {
-    const sim::ScenarioSpec spec = sim::LoadScenario(file, flags.paths.Confinement());
-    const std::vector<sim::LintFinding> findings = sim::Lint(spec);
-    for (const sim::LintFinding& f : findings) {
-      std::fputs(FormatLintFinding(f).c_str(), stdout);
-      if (github) std::fputs(LintAnnotation(f, flags.warnings_as_errors).c_str(), stdout);
-      ++(f.severity == sim::LintFinding::Severity::kError ? counts.errors : counts.warnings);
-      counts.fatal += IsFatal(f, flags.warnings_as_errors) ? 1 : 0;
-    }
-    // What lint does not explain and PlanJob rejects is bad input like anywhere else,
-    // and so is a trace with a bad header or bad rows: every row is read, with the
-    // plan's key fields when the scenario plans, and every bad one reported.
-    std::optional<sim::JobPlan> plan;
-    try {
-      plan = sim::PlanJob(spec);
-    } catch (const engine::InputError& e) {
-      if (!Explained(e, findings)) throw;
-    }
-    engine::InputErrorCollector errors;
-    for (size_t i = 0; i < spec.sources.size(); ++i) {
-      if (spec.sources[i].trace_path.empty()) continue;
-      try {
-        const sim::TraceSource trace =
-            plan ? plan->sources[i].trace : sim::TraceOf(spec.sources[i]);
-        const std::unique_ptr<sim::TraceInput> input = sim::OpenTrace(trace);
-        sim::TraceRow row;
-        while (input->Next(row)) {
-        }
-      } catch (const engine::InputError& e) {
-        errors.Add(e);
-      }
-    }
-    errors.ThrowIfAny();
-  } catch (const engine::InputError& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.what());
-    std::fflush(stderr);
-    if (github) std::fputs(InputErrorAnnotation(e, file).c_str(), stdout);
-    ++counts.bad_input;
+    verdict = sim::LintScenario(file, flags.paths.Confinement());
+  } catch (const engine::InputError& e) {  // --root is not a folder
+    verdict.error = e;
   }
+  for (const sim::LintFinding& f : verdict.findings) {
+    std::fputs(sim::FormatLintFinding(f).c_str(), stdout);
+    if (github) std::fputs(LintAnnotation(f, flags.warnings_as_errors).c_str(), stdout);
+    ++(f.severity == sim::LintFinding::Severity::kError ? counts.errors : counts.warnings);
+    counts.fatal += sim::IsFatal(f, Strictness(flags.warnings_as_errors)) ? 1 : 0;
+  }
+  if (!verdict.error) return;
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", verdict.error->what());
+  std::fflush(stderr);
+  if (github) std::fputs(InputErrorAnnotation(*verdict.error, file).c_str(), stdout);
+  ++counts.bad_input;
 }
 
 std::string Plural(int n, std::string_view word) {

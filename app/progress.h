@@ -6,12 +6,11 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <utility>
 
 #include <unistd.h>
-
-#include "sim/runtime/runtime.h"
 
 namespace tidemark::app {
 
@@ -23,9 +22,11 @@ class RowProgress {
   RowProgress& operator=(const RowProgress&) = delete;
   ~RowProgress() { Done(); }
 
-  // Shows the rows read every RunOptions::kProgressRows.
-  void Attach(sim::RunOptions& options) {
-    if (on_) options.on_progress = [this](uint64_t rows) { Rows(rows); };
+  // Shows the rows read every RunOptions::kProgressRows, when called for
+  // them (empty when stderr is not a terminal).
+  std::function<void(uint64_t)> Callback() {
+    if (!on_) return {};
+    return [this](uint64_t rows) { Rows(rows); };
   }
   void Rows(uint64_t rows) {
     if (!on_) return;

@@ -2,7 +2,6 @@
 // [--from T] [--to T]`: write report.html, report.md, report.json and one CSV per sink into DIR;
 // --from and --to pick the stretch of processing time report.html's timeline draws.
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -10,14 +9,10 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/trace_override.h"
 #include "app/whole_number_option.h"
 #include "engine/core/input_error.h"
-#include "reports/pages/report_files.h"
-#include "reports/story/run_story.h"
-#include "sim/planner/job_plan.h"
-#include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "reports/pages/report_folder.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark::app {
 
@@ -49,45 +44,6 @@ reports::TimelineRange TimelineRangeOf(const ReportFlags& flags) {
   return range;
 }
 }  // namespace
-
-sim::RunResult RunDetailed(
-    const sim::JobPlan& plan, uint64_t seed, RowProgress& progress,
-    const std::string* report_folder, const reports::SinkCsvOptions& csv,
-    const std::function<void(size_t sink, const engine::Record&)>& each_sink_record,
-    const reports::TimelineRange& timeline) {
-  std::optional<reports::SinkCsvFiles> csvs;
-  if (report_folder) csvs.emplace(*report_folder, plan, csv);
-  sim::RunOptions options{.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord};
-  options.detail_rows = reports::kReportDetailRows;
-  options.max_sink_records = reports::kReportDetailRows;
-  if (csvs || each_sink_record) {
-    options.on_sink_record = [&csvs, &each_sink_record](size_t sink, const engine::Record& record,
-                                                        const sim::RecordEmission& emission) {
-      if (csvs) csvs->Add(sink, record, emission);
-      if (each_sink_record) each_sink_record(sink, record);
-    };
-  }
-  progress.Attach(options);
-  sim::RunResult result = sim::RunJob(plan, options);
-  if (!report_folder) return result;
-  progress.Stage("writing the report");
-  const reports::RunStory story(plan, result, reports::kReportDetailRows);
-  reports::WriteReportFiles(
-      *report_folder,
-      reports::RenderReportPages(
-          story,
-          {.tool_version = TIDEMARK_VERSION, .seed = seed, .csv = csv, .timeline = timeline}));
-  const std::string lines = (std::filesystem::path(*report_folder) / "records.jsonl").string();
-  if (result.detail_cut) {
-    progress.Stage("writing records.jsonl");
-    reports::WriteRecordLines(plan, lines, reports::kReportDetailRows);
-  } else {
-    std::error_code ignored;  // a longer run's, from before: it would not match this report
-    std::filesystem::remove(lines, ignored);
-  }
-  csvs->Finish();
-  return result;
-}
 
 void AddKeepCsvFormulasFlag(CLI::App* command, bool* keep) {
   command->add_flag("--keep-csv-formulas", *keep,
@@ -123,15 +79,19 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
       ->check(WholeNumber(0, MaxOf<int64_t>()));
   report->callback([flags, exit_code] {
     const reports::TimelineRange timeline = TimelineRangeOf(*flags);
-    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
-    ApplyTraceOverrides(flags->traces, spec);
-    sim::JobPlan plan = sim::PlanJob(std::move(spec));
+    const sim::JobPlan plan = sim::OpenJob(
+        flags->scenario, {.paths = flags->paths.Confinement(), .traces = flags->traces});
     const uint64_t seed = flags->seed.value_or(plan.spec.seed);
     RowProgress progress("report");
-    const sim::RunResult result = RunDetailed(
-        plan, seed, progress, &flags->output,
-        {.metadata = flags->metadata, .formulas = CsvFormulas(flags->keep_csv_formulas)}, {},
-        timeline);
+    const sim::RunResult result = reports::RunIntoReportFolder(
+        plan, {.folder = flags->output,
+               .context = {.tool_version = TIDEMARK_VERSION,
+                           .seed = seed,
+                           .csv = {.metadata = flags->metadata,
+                                   .formulas = CsvFormulas(flags->keep_csv_formulas)},
+                           .timeline = timeline},
+               .on_progress = progress.Callback(),
+               .on_stage = [&progress](const char* stage) { progress.Stage(stage); }});
     progress.Done();
     std::printf("wrote %s/report.html, report.md, report.json%s and %zu CSV file%s\n",
                 flags->output.c_str(), result.detail_cut ? ", records.jsonl" : "",

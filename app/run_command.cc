@@ -10,18 +10,18 @@
 #include "app/commands.h"
 #include "app/progress.h"
 #include "app/root_option.h"
-#include "app/trace_override.h"
 #include "app/whole_number_option.h"
 #include "engine/core/input_error.h"
 #include "engine/core/nearest_name.h"
 #include "reports/pages/json_report.h"
 #include "reports/pages/report_files.h"
+#include "reports/pages/report_folder.h"
 #include "reports/pages/sink_row_spool.h"
 #include "reports/pages/text_report.h"
 #include "reports/story/run_story.h"
-#include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/detailed_run.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark::app {
 
@@ -54,9 +54,8 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
   run->add_flag("--json", flags->json, "Print report.json instead of the text summary");
   AddKeepCsvFormulasFlag(run, &flags->keep_csv_formulas);
   run->callback([flags, exit_code] {
-    sim::ScenarioSpec spec = sim::LoadScenario(flags->scenario, flags->paths.Confinement());
-    ApplyTraceOverrides(flags->traces, spec);
-    sim::JobPlan plan = sim::PlanJob(std::move(spec));
+    const sim::JobPlan plan = sim::OpenJob(
+        flags->scenario, {.paths = flags->paths.Confinement(), .traces = flags->traces});
     // Accepted as Flink accepts it, but most likely a mistake (an empty side output).
     for (const sim::PlanWarning& warning : plan.warnings) {
       std::fprintf(stderr, "%s\n", warning.ToString().c_str());
@@ -75,11 +74,20 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     std::optional<reports::SinkRowSpool> spool;
     if (!flags->json && !flags->count_only) spool.emplace(plan.sinks.size());
     std::function<void(size_t, const engine::Record&)> spool_record;
-    if (spool)
+    if (spool) {
       spool_record = [&spool](size_t sink, const engine::Record& r) { spool->Add(sink, r); };
-    if (detailed) {
-      result = RunDetailed(plan, seed, progress, flags->report ? &*flags->report : nullptr,
-                           {.formulas = CsvFormulas(flags->keep_csv_formulas)}, spool_record);
+    }
+    if (flags->report) {
+      result = reports::RunIntoReportFolder(
+          plan, {.folder = *flags->report,
+                 .context = {.tool_version = TIDEMARK_VERSION,
+                             .seed = seed,
+                             .csv = {.formulas = CsvFormulas(flags->keep_csv_formulas)}},
+                 .each_sink_record = spool_record,
+                 .on_progress = progress.Callback(),
+                 .on_stage = [&progress](const char* stage) { progress.Stage(stage); }});
+    } else if (detailed) {
+      result = sim::RunDetailed(plan, {.seed = seed, .on_progress = progress.Callback()});
     } else {
       sim::RunOptions options{.seed = seed,
                               .detail = engine::Ledger::Detail::kCountsOnly,
@@ -90,13 +98,13 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
           spool_record(sink, r);
         };
       }
-      progress.Attach(options);
+      options.on_progress = progress.Callback();
       result = sim::RunJob(plan, options);
     }
     progress.Done();
     // Printed only once the run is complete: bad input mid-trace prints no partial result.
     if (flags->json) {
-      const reports::RunStory story(plan, result, reports::kReportDetailRows);
+      const reports::RunStory story(plan, result, sim::kDetailRows);
       std::fputs(reports::FormatJsonReport(story, {.tool_version = TIDEMARK_VERSION, .seed = seed})
                      .c_str(),
                  stdout);

@@ -2,12 +2,12 @@
 // runs the scenario once per point of the settings' grid and prints the
 // late-data / latency trade-off as a Markdown table; --json and --svg write
 // it; --merge A.json B.json ... merges shards instead of running.
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -16,13 +16,10 @@
 #include "app/parallel_for.h"
 #include "app/root_option.h"
 #include "app/shard_option.h"
-#include "app/trace_override.h"
 #include "app/whole_number_option.h"
 #include "engine/core/input_error.h"
 #include "reports/campaign/sweep_report.h"
-#include "sim/explore/explore.h"
-#include "sim/explore/sweep.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/sweep_campaign.h"
 
 namespace tidemark::app {
 
@@ -50,81 +47,26 @@ std::string ReadText(const std::string& path) {
   return text.str();
 }
 
-bool SameSettings(const std::vector<sim::SweepSetting>& a,
-                  const std::vector<sim::SweepSetting>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].key != b[i].key || a[i].values != b[i].values) return false;
-  }
-  return true;
-}
-
-std::vector<reports::SweepPointResult> MergeShards(const reports::SweepReport& self,
-                                                   const std::vector<std::string>& files) {
-  std::vector<reports::SweepPointResult> results;
-  std::vector<bool> seen;
-  uint64_t count = 0;
-  for (const std::string& file : files) {
-    const reports::SweepReport part = reports::ParseSweepJson(ReadText(file), file);
-    if (part.scenario_hash != self.scenario_hash || !SameSettings(part.settings, self.settings)) {
-      throw engine::InputError({file, 0, 0}, "this shard swept another scenario or other settings",
-                               "merge files of one `tidemark sweep` command line");
-    }
-    if (count == 0) {
-      count = part.shard.count;
-      seen.assign(count, false);
-    }
-    if (part.shard.count != count || seen[part.shard.index]) {
-      throw engine::InputError({file, 0, 0}, "this shard does not fit the other files",
-                               "give each shard I/K of one K exactly once");
-    }
-    seen[part.shard.index] = true;
-    results.insert(results.end(), part.results.begin(), part.results.end());
-  }
-  for (uint64_t i = 0; i < count; ++i) {
-    if (!seen[i]) {
-      throw engine::InputError({"--merge", 0, 0}, fmt::format("shard {}/{} is missing", i, count),
-                               "give every shard's JSON file");
-    }
-  }
-  std::sort(results.begin(), results.end(),
-            [](const auto& a, const auto& b) { return a.index < b.index; });
-  if (results.size() != self.points) {
-    throw engine::InputError({"--merge", 0, 0}, "the shards do not cover every point");
-  }
-  return results;
-}
-
 void RunSweep(const SweepFlags& flags, int* exit_code) {
-  sim::ScenarioSpec spec = sim::LoadScenario(flags.scenario, flags.paths.Confinement());
-  ApplyTraceOverrides(flags.traces, spec);
-  reports::SweepReport report;
-  report.scenario = flags.scenario;
-  report.name = spec.name;
-  report.scenario_hash = sim::ScenarioInputHash(spec);
-  for (const std::string& s : flags.settings) report.settings.push_back(sim::ParseSweepSetting(s));
-  const std::vector<sim::SweepPoint> grid = sim::SweepGrid(report.settings);
-  report.points = grid.size();
-  // Every point's settings must apply before anything runs.
-  for (const sim::SweepPoint& point : grid) {
-    sim::ScenarioSpec probe = spec;
-    for (const auto& [key, value] : point) sim::ApplySetting(probe, key, value);
-  }
+  sim::SweepRequest request{.scenario = flags.scenario,
+                            .open = {.paths = flags.paths.Confinement(), .traces = flags.traces},
+                            .settings = flags.settings};
+  sim::SweepCampaign campaign;
   if (!flags.merge.empty()) {
-    report.results = MergeShards(report, flags.merge);
+    campaign = sim::MergeSweepCampaign(request, flags.merge, [](const std::string& file) {
+      return reports::ParseSweepJson(ReadText(file), file);
+    });
   } else {
-    report.shard = ResolveShard(flags.shard, flags.shard_count);
-    for (uint64_t j = 0; j < grid.size(); ++j) {
-      if (report.shard.Owns(j)) report.results.push_back({j, grid[j], {}});
-    }
-    ParallelFor(report.results.size(), flags.jobs, "sweep", [&](size_t i) {
-      report.results[i].metrics = sim::MeasurePoint(spec, report.results[i].point);
+    request.shard = ResolveShard(flags.shard, flags.shard_count);
+    campaign = sim::RunSweepCampaign(request, [&flags](size_t n, std::string_view stage,
+                                                       const std::function<void(size_t)>& body) {
+      ParallelFor(n, flags.jobs, std::string(stage), body);
     });
   }
-  std::fputs(reports::FormatSweepMarkdown(report).c_str(), stdout);
-  if (!flags.json.empty()) WriteOutputFile(flags.json, reports::FormatSweepJson(report));
-  if (!flags.svg.empty()) WriteOutputFile(flags.svg, reports::FormatSweepSvg(report));
-  if (!flags.html.empty()) WriteOutputFile(flags.html, reports::FormatSweepHtml(report));
+  std::fputs(reports::FormatSweepMarkdown(campaign).c_str(), stdout);
+  if (!flags.json.empty()) WriteOutputFile(flags.json, reports::FormatSweepJson(campaign));
+  if (!flags.svg.empty()) WriteOutputFile(flags.svg, reports::FormatSweepSvg(campaign));
+  if (!flags.html.empty()) WriteOutputFile(flags.html, reports::FormatSweepHtml(campaign));
   *exit_code = kExitOk;
 }
 

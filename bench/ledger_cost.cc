@@ -17,7 +17,7 @@
 #include "engine/core/input_error.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/open_job.h"
 
 namespace {
 
@@ -54,22 +54,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    tidemark::sim::ScenarioSpec spec = tidemark::sim::LoadScenario(argv[1]);
-    const std::string override_arg = argv[2];
-    const size_t eq = override_arg.find('=');
-    bool found = false;
-    for (tidemark::sim::SourceSpec& source : spec.sources) {
-      if (eq == std::string::npos || source.name != override_arg.substr(0, eq)) continue;
-      source.trace_path = override_arg.substr(eq + 1);
-      source.events.clear();
-      found = true;
-    }
-    if (!found) {
-      std::fprintf(stderr, "ledger_cost: no source for '%s'\n", argv[2]);
-      return 2;
-    }
+    // The trace the benchmark generated, read as `--trace SOURCE=TRACE` reads it.
+    const tidemark::sim::JobPlan plan = tidemark::sim::OpenJob(argv[1], {.traces = {argv[2]}});
     const int rounds = argc == 4 ? std::stoi(argv[3]) : 5;
-    const tidemark::sim::JobPlan plan = tidemark::sim::PlanJob(std::move(spec));
     std::vector<double> counts_only;
     std::vector<double> every_record;
     Sample detailed;

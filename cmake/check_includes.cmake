@@ -16,7 +16,7 @@ cmake_minimum_required(VERSION 3.25)
 set(rooms engine/core engine/expressions engine/watermarks engine/windows engine/operators
           sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
           sim/lint
-          sim/check sim/explore reports/text reports/story reports/timeline reports/pages
+          sim/check sim/explore sim/session reports/text reports/story reports/timeline reports/pages
           reports/campaign api include app fuzz)
 # engine/'s rooms: time and records at the bottom; expressions and watermarks
 # on them; windows use expressions (dynamic gaps, reduces); operators use windows'
@@ -37,8 +37,12 @@ set(uses_sim/lint engine sim/trace sim/scenario sim/graph sim/planner)
 set(uses_sim/check engine sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime)
 set(uses_sim/explore engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime sim/check)
-set(uses_reports_below engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+# The session layer owns the use cases: opening a job, running it in detail,
+# checking, linting, exploring and sweeping it; the front doors above use it.
+set(uses_sim/session engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime sim/lint sim/check sim/explore)
+set(uses_reports_below engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
+    sim/runtime sim/lint sim/check sim/explore sim/session)
 # reports/'s rooms: the shared text helpers, then the run story and its
 # analyses, the timeline drawn from them, and the pages that hold it all;
 # campaign and CI outputs use the text helpers only.
@@ -52,8 +56,7 @@ set(uses_reports/campaign ${uses_reports_below} reports/text)
 # them over sim/, beside reports/ (neither uses the other).
 set(uses_include tidemark)
 set(uses_api engine sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery sim/runtime
-    sim/check
-    sim/explore tidemark)
+    sim/lint sim/check sim/explore sim/session tidemark)
 set(uses_app ${uses_reports_below} reports)
 # The fuzz targets drive the parsers and a whole run, as the app does.
 set(uses_fuzz ${uses_app})
@@ -73,6 +76,7 @@ set(libs_sim/runtime fmt)
 set(libs_sim/lint fmt)
 set(libs_sim/check fmt)
 set(libs_sim/explore fmt yaml-cpp)
+set(libs_sim/session fmt)
 set(libs_reports/text fmt)
 set(libs_reports/story fmt)
 set(libs_reports/timeline fmt)
@@ -86,7 +90,7 @@ set(test_libs boost rapidcheck rapidcheck.h nlohmann yaml-cpp unistd.h sys)
 set(no_clock_rooms engine/core engine/expressions engine/watermarks engine/windows
     engine/operators sim/random sim/trace sim/scenario sim/graph sim/planner sim/recovery
     sim/runtime
-    sim/lint sim/check sim/explore reports/text reports/story reports/timeline reports/pages
+    sim/lint sim/check sim/explore sim/session reports/text reports/story reports/timeline reports/pages
     reports/campaign api include)
 set(clock_headers chrono thread mutex atomic random ctime future condition_variable)
 

@@ -3,12 +3,12 @@
 // scenario naming a trace is refused instead of reading the machine's files.
 #include "fuzz/fuzz_target.h"
 #include "sim/planner/job_plan.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/open_job.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    tidemark::sim::PlanJob(tidemark::sim::ParseScenario(text, "fuzz.yaml", "/nonexistent/fuzz"));
+    tidemark::sim::OpenJobText(text, "fuzz.yaml", "/nonexistent/fuzz");
   } catch (const tidemark::engine::InputError& error) {
     tidemark::fuzz::CheckLocated(error, text, "fuzz.yaml");
   }

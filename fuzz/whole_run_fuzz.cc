@@ -12,14 +12,13 @@
 #include "reports/story/run_story.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/open_job.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace tidemark;
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const sim::JobPlan plan =
-        sim::PlanJob(sim::ParseScenario(text, "fuzz.yaml", "/nonexistent/fuzz"));
+    const sim::JobPlan plan = sim::OpenJobText(text, "fuzz.yaml", "/nonexistent/fuzz");
     const sim::RunResult result =
         sim::RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
     const reports::RunStory story(plan, result);

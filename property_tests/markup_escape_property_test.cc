@@ -275,13 +275,13 @@ Rendered Render(const std::string& p) {
   r.junit = reports::FormatJUnit(cases);
   r.check_summary = reports::FormatCheckSummary(cases);
 
-  reports::SweepReport sweep{.scenario = p + ".yaml",
-                             .name = p,
-                             .scenario_hash = 1,
-                             .settings = {{.key = p + "k", .values = {p + "v"}}},
-                             .points = 1,
-                             .shard = {},
-                             .results = {}};
+  sim::SweepCampaign sweep{.scenario = p + ".yaml",
+                           .name = p,
+                           .scenario_hash = 1,
+                           .settings = {{.key = p + "k", .values = {p + "v"}}},
+                           .points = 1,
+                           .shard = {},
+                           .results = {}};
   sim::SweepMetrics metrics;
   metrics.latency_median_ms = 10;
   metrics.latency_max_ms = 20;

@@ -103,4 +103,28 @@ RunResult ToRunResult(const sim::JobPlan& plan, const sim::RunResult& result, ui
   return run;
 }
 
+CheckResult ToCheckResult(const sim::CheckVerdict& verdict, const sim::JobPlan* plan,
+                          uint64_t seed) {
+  CheckResult check;
+  switch (verdict.status) {
+    case sim::CheckStatus::kPassed:
+    case sim::CheckStatus::kUpdated: check.status = CheckStatus::kPassed; break;
+    case sim::CheckStatus::kFailed: check.status = CheckStatus::kFailed; break;
+    case sim::CheckStatus::kSkipped: check.status = CheckStatus::kSkipped; break;
+    case sim::CheckStatus::kBadInput: check.status = CheckStatus::kBadInput; break;
+  }
+  check.refused_as_expected = verdict.refused_as_expected;
+  if (verdict.run && plan) check.run = ToRunResult(*plan, *verdict.run, seed);
+  for (const sim::SinkDiff& diff : verdict.diffs) {
+    ExpectationDiff out{.subject = diff.subject, .lines = diff.lines};
+    for (const sim::Mismatch& m : diff.mismatches) {
+      out.mismatches.push_back({.where = ToLocation(m.where), .message = m.message});
+    }
+    check.diffs.push_back(std::move(out));
+  }
+  for (const sim::LintFinding& f : verdict.lint) check.lint.push_back(sim::FormatLintFinding(f));
+  if (verdict.error) check.error = ToError(*verdict.error);
+  return check;
+}
+
 }  // namespace tidemark::api::internal

@@ -11,6 +11,8 @@
 #include "engine/core/ledger.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
+#include "sim/session/check_scenario.h"
+#include "tidemark/check_result.h"
 #include "tidemark/error.h"
 #include "tidemark/run_result.h"
 
@@ -21,6 +23,10 @@ Location ToLocation(const engine::SourceLocation& where);
 Fate ToFate(engine::Fate fate);
 engine::Fate ToEngineFate(Fate fate);
 RunResult ToRunResult(const sim::JobPlan& plan, const sim::RunResult& result, uint64_t seed);
+// The session's verdict as the API's; `plan` names what its run holds (null
+// when the scenario did not plan, and so nothing ran).
+CheckResult ToCheckResult(const sim::CheckVerdict& verdict, const sim::JobPlan* plan,
+                          uint64_t seed);
 
 // Calls `body`, turning the simulator's bad-input exception into tidemark::Error.
 template <typename Body>

@@ -5,6 +5,7 @@
 //   const tidemark::RunResult run = scenario.Run({.seed = 7});
 //   run.sink("late").records.size();                        // 2
 //   run.ledger.Count("averages", tidemark::Fate::kInWindow);  // 8
+//   scenario.Check().passed();                              // its expectations hold
 //
 // Loading reads and checks the whole file (names, types, tags) and throws
 // tidemark::Error at the first problem; traces are read when a run starts.
@@ -31,6 +32,11 @@ struct RunOptions {
   std::optional<uint64_t> seed;
 };
 
+// Checks the scenario file at `path` exactly as `tidemark check PATH` does
+// (`expect_error:` scenarios pass when refused as they say); bad input is the
+// result's kBadInput, never an exception.
+CheckResult CheckScenarioFile(const std::string& path, const CheckOptions& options = {});
+
 class Scenario {
  public:
   // Reads the file at `path`; its trace paths are relative to its folder.
@@ -49,8 +55,10 @@ class Scenario {
 
   // Throws tidemark::Error when a trace turns out to be bad mid-run.
   RunResult Run(const RunOptions& options = {}) const;
-  // A run compared with the scenario's expectations. Throws tidemark::Error.
-  CheckResult Check(const RunOptions& options = {}) const;
+  // A run compared with the scenario's expectations: the verdict `tidemark
+  // check` gives (a scenario that expects nothing is skipped). Bad input met
+  // while running is the result's kBadInput, not an exception.
+  CheckResult Check(const CheckOptions& options = {}) const;
   // Seeds 0..options.seeds-1, grouped by outcome. Throws tidemark::Error.
   ExploreResult Explore(const ExploreOptions& options = {}) const;
 

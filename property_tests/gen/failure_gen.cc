@@ -10,7 +10,7 @@
 #include "property_tests/gen/run_views.h"
 #include "property_tests/gen/scratch_folder.h"
 #include "sim/planner/job_plan.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark::props {
 
@@ -204,8 +204,8 @@ sim::RunResult RunFaulty(const FaultyScenario& s, engine::Ledger::Detail detail)
     std::ofstream csv(folder / files.companions[0].first, std::ios::binary | std::ios::trunc);
     csv << files.companions[0].second;
   }
-  const sim::JobPlan plan = sim::PlanJob(
-      sim::ParseScenario(files.yaml, std::string(kScratchName) + ".yaml", folder.string()));
+  const sim::JobPlan plan =
+      sim::OpenJobText(files.yaml, std::string(kScratchName) + ".yaml", folder.string());
   return sim::RunJob(plan, {.seed = s.scenario.job.seed, .detail = detail});
 }
 

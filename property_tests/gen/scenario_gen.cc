@@ -8,7 +8,7 @@
 #include "property_tests/gen/operator_scenario.h"
 #include "property_tests/gen/scratch_folder.h"
 #include "property_tests/gen/window_gen.h"
-#include "sim/scenario/scenario.h"
+#include "sim/session/open_job.h"
 
 namespace tidemark::props {
 
@@ -189,8 +189,8 @@ GeneratedRun RunGenerated(const GeneratedScenario& scenario, uint64_t seed) {
     std::ofstream csv(folder / files.companions[0].first, std::ios::binary | std::ios::trunc);
     csv << files.companions[0].second;
   }
-  sim::JobPlan plan = sim::PlanJob(
-      sim::ParseScenario(files.yaml, std::string(kScratchName) + ".yaml", folder.string()));
+  sim::JobPlan plan =
+      sim::OpenJobText(files.yaml, std::string(kScratchName) + ".yaml", folder.string());
   sim::RunResult result =
       sim::RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
   return GeneratedRun{.plan = std::move(plan), .result = std::move(result)};

@@ -22,23 +22,13 @@ std::string ShardText(const sim::Shard& shard) {
   return fmt::format("{}/{}", shard.index, shard.count);
 }
 
-bool Complete(const ExploreReport& r) { return r.shard.count == 1; }
+bool Complete(const sim::ExploreCampaign& r) { return r.shard.count == 1; }
 
 }  // namespace
 
-size_t ExploreReport::RunsWithViolations() const {
-  size_t n = 0;
-  for (const sim::SeedRun& run : runs) n += run.violations.empty() ? 0 : 1;
-  return n;
-}
-
-bool ExploreReport::failed() const {
-  return RunsWithViolations() > 0 || (deterministic && failures == 0 && outcomes.size() > 1);
-}
-
 namespace {
 
-const sim::SeedRun* RunOf(const ExploreReport& r, uint64_t seed) {
+const sim::SeedRun* RunOf(const sim::ExploreCampaign& r, uint64_t seed) {
   const auto it =
       std::lower_bound(r.runs.begin(), r.runs.end(), seed,
                        [](const sim::SeedRun& run, uint64_t s) { return run.seed < s; });
@@ -51,7 +41,7 @@ std::string Plural(uint64_t n, const char* word) {
 
 // The campaign's failures: how often the job gave up, and how often a replay
 // was judged differently after a restore.
-std::string FailureSummary(const ExploreReport& r) {
+std::string FailureSummary(const sim::ExploreCampaign& r) {
   uint64_t failed = 0;
   uint64_t changed = 0;
   uint64_t unchanged = 0;
@@ -84,7 +74,7 @@ std::string FailureSummary(const ExploreReport& r) {
 
 }  // namespace
 
-std::string FormatExploreText(const ExploreReport& r) {
+std::string FormatExploreText(const sim::ExploreCampaign& r) {
   std::string out;
   const std::string seeds = r.shard.count == 1
                                 ? fmt::format("seeds 0..{}", r.seeds == 0 ? 0 : r.seeds - 1)
@@ -129,7 +119,7 @@ std::string FormatExploreText(const ExploreReport& r) {
     }
     out += "  why:\n";
     for (const std::string& line : div.why) out += "    " + line + "\n";
-    for (const ExploreReproFile& f : r.repros) {
+    for (const sim::ExploreReproFile& f : r.repros) {
       if (f.repro.seed != div.other.first_seed) continue;
       out += fmt::format("  reproduction: {} ({} of {} rows{}{})\n", f.path, f.repro.rows.size(),
                          f.repro.original_rows, f.repro.minimal ? ", 1-minimal" : "",
@@ -178,7 +168,7 @@ std::string FormatExploreText(const ExploreReport& r) {
   return out;
 }
 
-std::string FormatExploreJson(const ExploreReport& r) {
+std::string FormatExploreJson(const sim::ExploreCampaign& r) {
   json j;
   j["format"] = "tidemark-explore";
   j["version"] = 1;
@@ -220,7 +210,7 @@ std::string FormatExploreJson(const ExploreReport& r) {
     json sinks = json::object();
     for (const sim::SinkChange& s : d.sinks) sinks[s.sink] = s.lines;
     item["sinks"] = std::move(sinks);
-    for (const ExploreReproFile& f : r.repros) {
+    for (const sim::ExploreReproFile& f : r.repros) {
       if (f.repro.seed != d.other.first_seed) continue;
       item["reproduction"] = {{"file", f.path},
                               {"rows", f.repro.rows.size()},
@@ -237,7 +227,7 @@ std::string FormatExploreJson(const ExploreReport& r) {
   return j.dump(2) + "\n";
 }
 
-ExploreReport ParseExploreJson(const std::string& text, const std::string& file) {
+sim::ExploreCampaign ParseExploreJson(const std::string& text, const std::string& file) {
   auto bad = [&](const std::string& what) -> engine::InputError {
     return engine::InputError({file, 0, 0}, "not a tidemark explore JSON file: " + what,
                               "give files written by `tidemark explore --json`");
@@ -250,7 +240,7 @@ ExploreReport ParseExploreJson(const std::string& text, const std::string& file)
   }
   try {
     if (j.at("format") != "tidemark-explore" || j.at("version") != 1) throw bad("format/version");
-    ExploreReport r;
+    sim::ExploreCampaign r;
     r.scenario = j.at("scenario").get<std::string>();
     r.name = j.at("name").get<std::string>();
     if (!sim::ParseHashText(j.at("scenario_hash").get<std::string>(), &r.scenario_hash)) {

@@ -28,7 +28,7 @@ std::string Percent(double share) { return fmt::format("{:.1f}%", share * 100.0)
 
 }  // namespace
 
-std::string FormatSweepMarkdown(const SweepReport& r) {
+std::string FormatSweepMarkdown(const sim::SweepCampaign& r) {
   std::string out =
       fmt::format("## sweep {} ({})\n\n", MarkdownText(r.name), MarkdownText(r.scenario));
   if (r.shard.count > 1) {
@@ -45,7 +45,7 @@ std::string FormatSweepMarkdown(const SweepReport& r) {
          " records in | late | late share | dropped | side output | windows (at end) | "
          "latency median | latency max |\n";
   out += rule + "---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const SweepPointResult& p : r.results) {
+  for (const sim::SweepPointResult& p : r.results) {
     std::string row = "|";
     for (const auto& [key, value] : p.point) row += fmt::format(" {} |", MarkdownCell(value));
     const sim::SweepMetrics& m = p.metrics;
@@ -57,7 +57,7 @@ std::string FormatSweepMarkdown(const SweepReport& r) {
   return out;
 }
 
-std::string FormatSweepHtml(const SweepReport& r) {
+std::string FormatSweepHtml(const sim::SweepCampaign& r) {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>tidemark sweep: {0}</title>\n<style>\n"
@@ -79,7 +79,7 @@ std::string FormatSweepHtml(const SweepReport& r) {
       "<th>records in</th><th>late</th><th>late share</th><th>dropped</th>"
       "<th>side output</th><th>windows (at end)</th><th>latency median</th>"
       "<th>latency max</th></tr>\n";
-  for (const SweepPointResult& p : r.results) {
+  for (const sim::SweepPointResult& p : r.results) {
     out += "<tr>";
     for (const auto& [key, value] : p.point) out += fmt::format("<td>{}</td>", HtmlEscape(value));
     const sim::SweepMetrics& m = p.metrics;
@@ -92,7 +92,7 @@ std::string FormatSweepHtml(const SweepReport& r) {
   return out + "</table>\n</body>\n</html>\n";
 }
 
-std::string FormatSweepJson(const SweepReport& r) {
+std::string FormatSweepJson(const sim::SweepCampaign& r) {
   json j;
   j["format"] = "tidemark-sweep";
   j["version"] = 1;
@@ -107,7 +107,7 @@ std::string FormatSweepJson(const SweepReport& r) {
   }
   j["settings"] = std::move(settings);
   json results = json::array();
-  for (const SweepPointResult& p : r.results) {
+  for (const sim::SweepPointResult& p : r.results) {
     const sim::SweepMetrics& m = p.metrics;
     json values = json::object();
     for (const auto& [key, value] : p.point) values[key] = value;
@@ -130,7 +130,7 @@ std::string FormatSweepJson(const SweepReport& r) {
   return j.dump(2) + "\n";
 }
 
-SweepReport ParseSweepJson(const std::string& text, const std::string& file) {
+sim::SweepCampaign ParseSweepJson(const std::string& text, const std::string& file) {
   auto bad = [&](const std::string& what) {
     return engine::InputError({file, 0, 0}, "not a tidemark sweep JSON file: " + what,
                               "give files written by `tidemark sweep --json`");
@@ -138,7 +138,7 @@ SweepReport ParseSweepJson(const std::string& text, const std::string& file) {
   try {
     const json j = json::parse(text);
     if (j.at("format") != "tidemark-sweep" || j.at("version") != 1) throw bad("format/version");
-    SweepReport r;
+    sim::SweepCampaign r;
     r.scenario = j.at("scenario").get<std::string>();
     r.name = j.at("name").get<std::string>();
     if (!sim::ParseHashText(j.at("scenario_hash").get<std::string>(), &r.scenario_hash)) {
@@ -151,7 +151,7 @@ SweepReport ParseSweepJson(const std::string& text, const std::string& file) {
           {s.at("key").get<std::string>(), s.at("values").get<std::vector<std::string>>()});
     }
     for (const json& item : j.at("results")) {
-      SweepPointResult p;
+      sim::SweepPointResult p;
       p.index = item.at("index").get<uint64_t>();
       for (const sim::SweepSetting& s : r.settings) {
         p.point.emplace_back(s.key, item.at("values").at(s.key).get<std::string>());
@@ -178,13 +178,13 @@ SweepReport ParseSweepJson(const std::string& text, const std::string& file) {
   }
 }
 
-std::string FormatSweepSvg(const SweepReport& r) {
+std::string FormatSweepSvg(const sim::SweepCampaign& r) {
   constexpr int kWidth = 640, kHeight = 400, kLeft = 70, kRight = 30, kTop = 40, kBottom = 60;
   const int plot_w = kWidth - kLeft - kRight;
   const int plot_h = kHeight - kTop - kBottom;
   int64_t max_latency = 1;
   double min_complete = 1.0;
-  for (const SweepPointResult& p : r.results) {
+  for (const sim::SweepPointResult& p : r.results) {
     if (p.metrics.latency_median_ms)
       max_latency = std::max(max_latency, *p.metrics.latency_median_ms);
     min_complete = std::min(min_complete, 1.0 - p.metrics.late_share);
@@ -223,7 +223,7 @@ std::string FormatSweepSvg(const SweepReport& r) {
       "completeness (1 - late share)</text>\n",
       kTop + plot_h / 2);
   std::string path;
-  for (const SweepPointResult& p : r.results) {
+  for (const sim::SweepPointResult& p : r.results) {
     if (!p.metrics.latency_median_ms) continue;
     const double x = x_of(*p.metrics.latency_median_ms);
     const double y = y_of(1.0 - p.metrics.late_share);

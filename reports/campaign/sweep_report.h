@@ -10,36 +10,19 @@
 #include <string>
 #include <vector>
 
-#include "sim/explore/explore.h"
-#include "sim/explore/sweep.h"
+#include "sim/session/sweep_campaign.h"
 
 namespace tidemark::reports {
 
-struct SweepPointResult {
-  uint64_t index = 0;  // in the full grid
-  sim::SweepPoint point;
-  sim::SweepMetrics metrics;
-};
-
-struct SweepReport {
-  std::string scenario;
-  std::string name;
-  uint64_t scenario_hash = 0;
-  std::vector<sim::SweepSetting> settings;
-  uint64_t points = 0;  // in the full grid
-  sim::Shard shard;
-  std::vector<SweepPointResult> results;  // by index
-};
-
-std::string FormatSweepMarkdown(const SweepReport& report);
-std::string FormatSweepJson(const SweepReport& report);
-std::string FormatSweepSvg(const SweepReport& report);
+std::string FormatSweepMarkdown(const sim::SweepCampaign& report);
+std::string FormatSweepJson(const sim::SweepCampaign& report);
+std::string FormatSweepSvg(const sim::SweepCampaign& report);
 // One self-contained page (no network): the plot of completeness against
 // latency, inline, and the table of every point.
-std::string FormatSweepHtml(const SweepReport& report);
+std::string FormatSweepHtml(const sim::SweepCampaign& report);
 
 // Reads a file FormatSweepJson wrote. Throws engine::InputError naming `file`.
-SweepReport ParseSweepJson(const std::string& text, const std::string& file);
+sim::SweepCampaign ParseSweepJson(const std::string& text, const std::string& file);
 
 }  // namespace tidemark::reports
 

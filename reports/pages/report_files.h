@@ -29,11 +29,6 @@ std::vector<ReportFile> RenderReportFiles(const RunStory& story, const ReportCon
 // are streamed by SinkCsvFiles instead.
 std::vector<ReportFile> RenderReportPages(const RunStory& story, const ReportContext& context);
 
-// A report's detail is kept for the first this many rows of each source
-// (RunOptions::detail_rows) and each sink's first this many records: what
-// the pages list one by one. Beyond it they say so and aggregate.
-inline constexpr uint64_t kReportDetailRows = 5000;
-
 // Each sink's CSV, written as the run produces its records
 // (RunOptions::on_sink_record), with the bytes RenderReportFiles gives, so
 // memory does not grow with the output. The files are written under

@@ -3,12 +3,24 @@
 #include <algorithm>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "sim/lint/internal/lint_graph.h"
 
 namespace tidemark::sim {
 
 std::string_view SeverityName(LintFinding::Severity severity) {
   return severity == LintFinding::Severity::kError ? "error" : "warning";
+}
+
+bool IsFatal(const LintFinding& finding, LintStrictness strictness) {
+  return finding.severity == LintFinding::Severity::kError ||
+         strictness == LintStrictness::kWarningsFailToo;
+}
+
+std::string FormatLintFinding(const LintFinding& f) {
+  return fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
+                     SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix);
 }
 
 std::vector<LintFinding> Lint(const ScenarioSpec& spec) {

@@ -69,6 +69,15 @@ std::vector<LintFinding> Lint(const ScenarioSpec& spec);
 // "error" or "warning".
 std::string_view SeverityName(LintFinding::Severity severity);
 
+// Which findings fail a command: errors only, or warnings too
+// (`--warnings-as-errors`).
+enum class LintStrictness { kErrorsFail, kWarningsFailToo };
+bool IsFatal(const LintFinding& finding, LintStrictness strictness);
+
+// "file:line:col: warning: message [rule]\n  why: ...\n  fix: ...\n", as
+// `tidemark lint` prints a finding.
+std::string FormatLintFinding(const LintFinding& finding);
+
 }  // namespace tidemark::sim
 
 #endif  // TIDEMARK_SIM_LINT_LINT_H_

@@ -1,0 +1,97 @@
+#include "sim/session/sweep_campaign.h"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "engine/core/input_error.h"
+#include "sim/session/internal/open_spec.h"
+
+namespace tidemark::sim {
+
+namespace {
+
+bool SameSettings(const std::vector<SweepSetting>& a, const std::vector<SweepSetting>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].key != b[i].key || a[i].values != b[i].values) return false;
+  }
+  return true;
+}
+
+// The campaign's header and grid, every point's settings tried on the
+// scenario before anything runs.
+SweepCampaign PlanSweep(const SweepRequest& request, const ScenarioSpec& spec,
+                        std::vector<SweepPoint>& grid) {
+  SweepCampaign campaign;
+  campaign.scenario = request.scenario;
+  campaign.name = spec.name;
+  campaign.scenario_hash = ScenarioInputHash(spec);
+  for (const std::string& s : request.settings) campaign.settings.push_back(ParseSweepSetting(s));
+  grid = SweepGrid(campaign.settings);
+  campaign.points = grid.size();
+  for (const SweepPoint& point : grid) {
+    ScenarioSpec probe = spec;
+    for (const auto& [key, value] : point) ApplySetting(probe, key, value);
+  }
+  return campaign;
+}
+
+}  // namespace
+
+SweepCampaign RunSweepCampaign(const SweepRequest& request, const ForEach& for_each) {
+  const ScenarioSpec spec = internal::OpenSpec(request.scenario, request.open);
+  std::vector<SweepPoint> grid;
+  SweepCampaign campaign = PlanSweep(request, spec, grid);
+  campaign.shard = request.shard;
+  for (uint64_t j = 0; j < grid.size(); ++j) {
+    if (campaign.shard.Owns(j)) campaign.results.push_back({j, grid[j], {}});
+  }
+  for_each(campaign.results.size(), "sweep", [&](size_t i) {
+    campaign.results[i].metrics = MeasurePoint(spec, campaign.results[i].point);
+  });
+  return campaign;
+}
+
+SweepCampaign MergeSweepCampaign(
+    const SweepRequest& request, const std::vector<std::string>& files,
+    const std::function<SweepCampaign(const std::string& file)>& read_shard) {
+  const ScenarioSpec spec = internal::OpenSpec(request.scenario, request.open);
+  std::vector<SweepPoint> grid;
+  SweepCampaign campaign = PlanSweep(request, spec, grid);
+  std::vector<bool> seen;
+  uint64_t count = 0;
+  for (const std::string& file : files) {
+    const SweepCampaign part = read_shard(file);
+    if (part.scenario_hash != campaign.scenario_hash ||
+        !SameSettings(part.settings, campaign.settings)) {
+      throw engine::InputError({file, 0, 0}, "this shard swept another scenario or other settings",
+                               "merge files of one `tidemark sweep` command line");
+    }
+    if (count == 0) {
+      count = part.shard.count;
+      seen.assign(count, false);
+    }
+    if (part.shard.count != count || seen[part.shard.index]) {
+      throw engine::InputError({file, 0, 0}, "this shard does not fit the other files",
+                               "give each shard I/K of one K exactly once");
+    }
+    seen[part.shard.index] = true;
+    campaign.results.insert(campaign.results.end(), part.results.begin(), part.results.end());
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    if (!seen[i]) {
+      throw engine::InputError({"--merge", 0, 0}, fmt::format("shard {}/{} is missing", i, count),
+                               "give every shard's JSON file");
+    }
+  }
+  std::sort(campaign.results.begin(), campaign.results.end(),
+            [](const SweepPointResult& a, const SweepPointResult& b) { return a.index < b.index; });
+  if (campaign.results.size() != campaign.points) {
+    throw engine::InputError({"--merge", 0, 0}, "the shards do not cover every point");
+  }
+  return campaign;
+}
+
+}  // namespace tidemark::sim
