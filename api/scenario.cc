@@ -43,14 +43,14 @@ Scenario Scenario::Parse(const std::string& text, const std::string& file,
       [&] { return Scenario(Planned(sim::OpenJobText(text, file, folder))); });
 }
 
-const std::string& Scenario::name() const { return plan_->job.spec.name; }
+const std::string& Scenario::name() const { return plan_->job.info.name; }
 
-uint64_t Scenario::seed() const { return plan_->job.spec.seed; }
+uint64_t Scenario::seed() const { return plan_->job.info.seed; }
 
 const std::vector<std::string>& Scenario::warnings() const { return plan_->warnings; }
 
 RunResult Scenario::Run(const RunOptions& options) const {
-  const uint64_t seed = options.seed.value_or(plan_->job.spec.seed);
+  const uint64_t seed = options.seed.value_or(plan_->job.info.seed);
   return api::internal::Guarded([&] {
     // Emission watermarks and times are kept per record; the ledger's counts
     // are always kept, its per-record entries (for explain) are not.
@@ -63,13 +63,13 @@ RunResult Scenario::Run(const RunOptions& options) const {
 CheckResult Scenario::Check(const CheckOptions& options) const {
   const sim::CheckVerdict verdict = sim::CheckJob(plan_->job, ToSessionOptions(options));
   return api::internal::ToCheckResult(verdict, &plan_->job,
-                                      options.seed.value_or(plan_->job.spec.seed));
+                                      options.seed.value_or(plan_->job.info.seed));
 }
 
 CheckResult CheckScenarioFile(const std::string& path, const CheckOptions& options) {
   const sim::CheckVerdict verdict = sim::CheckScenario(
       {.file = path, .root = options.root}, {.root = options.root}, ToSessionOptions(options));
-  const uint64_t seed = options.seed.value_or(verdict.plan ? verdict.plan->spec.seed : uint64_t{0});
+  const uint64_t seed = options.seed.value_or(verdict.plan ? verdict.plan->info.seed : uint64_t{0});
   return api::internal::ToCheckResult(verdict, verdict.plan.get(), seed);
 }
 

@@ -55,7 +55,7 @@ void Explain(const ExplainFlags& flags) {
   if (flags.stream) options.stream = FindStream(plan, *flags.stream);
   RowProgress progress("explain");
   const sim::RunResult result = sim::RunDetailed(
-      plan, {.seed = flags.seed.value_or(plan.spec.seed), .on_progress = progress.Callback()});
+      plan, {.seed = flags.seed.value_or(plan.info.seed), .on_progress = progress.Callback()});
   progress.Done();
   const reports::RunStory story(plan, result, sim::kDetailRows);
   std::fputs(reports::FormatExplanation(story, options).c_str(), stdout);

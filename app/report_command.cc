@@ -81,7 +81,7 @@ void AddReportCommand(CLI::App& app, int* exit_code) {
     const reports::TimelineRange timeline = TimelineRangeOf(*flags);
     const sim::JobPlan plan = sim::OpenJob(
         flags->scenario, {.paths = flags->paths.Confinement(), .traces = flags->traces});
-    const uint64_t seed = flags->seed.value_or(plan.spec.seed);
+    const uint64_t seed = flags->seed.value_or(plan.info.seed);
     RowProgress progress("report");
     const sim::RunResult result = reports::RunIntoReportFolder(
         plan, {.folder = flags->output,

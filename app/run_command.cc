@@ -60,7 +60,7 @@ void AddRunCommand(CLI::App& app, int* exit_code) {
     for (const sim::PlanWarning& warning : plan.warnings) {
       std::fprintf(stderr, "%s\n", warning.ToString().c_str());
     }
-    const uint64_t seed = flags->seed.value_or(plan.spec.seed);
+    const uint64_t seed = flags->seed.value_or(plan.info.seed);
     const bool detailed = flags->report || flags->json;
     if (detailed && flags->count_only) {
       throw engine::InputError({"--count-only", 0, 0},

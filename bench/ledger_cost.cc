@@ -32,7 +32,7 @@ struct Sample {
 Sample RunOnce(const tidemark::sim::JobPlan& plan, Ledger::Detail detail) {
   const auto start = std::chrono::steady_clock::now();
   const tidemark::sim::RunResult result =
-      tidemark::sim::RunJob(plan, {.seed = plan.spec.seed,
+      tidemark::sim::RunJob(plan, {.seed = plan.info.seed,
                                    .detail = detail,
                                    .sinks = tidemark::sim::RunOptions::Sinks::kCount});
   const auto stop = std::chrono::steady_clock::now();

@@ -47,4 +47,9 @@ std::string DynamicSessionWindows::ToString() const {
                        : "DynamicProcessingTimeSessionWindows()";
 }
 
+std::string DynamicSessionWindows::Describe() const {
+  return fmt::format("session gap per record: {} ms{}", options_.gap.text(),
+                     IsEventTime() ? "" : " of processing time");
+}
+
 }  // namespace tidemark::engine

@@ -42,6 +42,7 @@ class DynamicSessionWindows final : public WindowAssigner {
   TriggerSpec DefaultTrigger() const override;
   std::unique_ptr<WindowAssigner> Clone() const override;
   std::string ToString() const override;
+  std::string Describe() const override;
 
  private:
   DynamicSessionWindowOptions options_;

@@ -30,6 +30,7 @@ class GlobalWindows final : public WindowAssigner {
   TriggerSpec DefaultTrigger() const override;
   std::unique_ptr<WindowAssigner> Clone() const override;
   std::string ToString() const override { return "GlobalWindows()"; }
+  std::string Describe() const override { return "global"; }
 
  private:
   GlobalWindowTrigger trigger_;

@@ -42,4 +42,9 @@ std::string SessionWindows::ToString() const {
   return fmt::format("{}(gap={})", ClassName(options_.domain), options_.gap.millis());
 }
 
+std::string SessionWindows::Describe() const {
+  return fmt::format("session gap {} ms{}", options_.gap.millis(),
+                     IsEventTime() ? "" : " of processing time");
+}
+
 }  // namespace tidemark::engine

@@ -36,6 +36,7 @@ class SessionWindows final : public WindowAssigner {
   TriggerSpec DefaultTrigger() const override;
   std::unique_ptr<WindowAssigner> Clone() const override;
   std::string ToString() const override;
+  std::string Describe() const override;
 
  private:
   SessionWindowOptions options_;

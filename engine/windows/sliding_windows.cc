@@ -52,4 +52,9 @@ std::string SlidingWindows::ToString() const {
                      options_.size.millis(), options_.slide.millis(), options_.offset.millis());
 }
 
+std::string SlidingWindows::Describe() const {
+  return fmt::format("sliding {} ms every {} ms{}", options_.size.millis(), options_.slide.millis(),
+                     IsEventTime() ? "" : " of processing time");
+}
+
 }  // namespace tidemark::engine

@@ -61,4 +61,9 @@ std::string TumblingWindows::ToString() const {
                      options_.size.millis(), options_.offset.millis());
 }
 
+std::string TumblingWindows::Describe() const {
+  return fmt::format("tumbling {} ms{}", options_.size.millis(),
+                     IsEventTime() ? "" : " of processing time");
+}
+
 }  // namespace tidemark::engine

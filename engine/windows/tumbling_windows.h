@@ -41,6 +41,7 @@ class TumblingWindows final : public WindowAssigner {
   TriggerSpec DefaultTrigger() const override;
   std::unique_ptr<WindowAssigner> Clone() const override;
   std::string ToString() const override;
+  std::string Describe() const override;
 
  private:
   // (offset + stagger offset) % size, the offset windows start at.

@@ -51,6 +51,10 @@ class WindowAssigner {
   virtual std::unique_ptr<WindowAssigner> Clone() const = 0;
   // "TumblingEventTimeWindows(size=3000, offset=0)" for narration and errors.
   virtual std::string ToString() const = 0;
+  // The assigner in a reader's words, as a report describes the job:
+  // "tumbling 10000 ms", "sliding 10000 ms every 2000 ms of processing time",
+  // "session gap 3000 ms", "global".
+  virtual std::string Describe() const = 0;
 };
 
 // Flink's message for an event-time window over a record without timestamp.

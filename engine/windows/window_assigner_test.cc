@@ -5,6 +5,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "engine/expressions/expression.h"
+#include "engine/windows/dynamic_session_windows.h"
 #include "engine/windows/global_windows.h"
 #include "engine/windows/session_windows.h"
 #include "engine/windows/sliding_windows.h"
@@ -147,6 +149,22 @@ BOOST_AUTO_TEST_CASE(global_assigns_the_global_window) {
   BOOST_TEST((global.DefaultTrigger() == TriggerSpec::Never()));
   BOOST_TEST((GlobalWindows(GlobalWindowTrigger::kEndOfStream).DefaultTrigger() ==
               TriggerSpec::EndOfStream()));
+}
+
+// A report describes a window by asking its assigner: the words carry its
+// kind, its sizes in ms and, for the processing clock, says so.
+BOOST_AUTO_TEST_CASE(assigners_describe_themselves_in_a_readers_words) {
+  BOOST_TEST(TumblingWindows({.size = D(10000)}).Describe() == "tumbling 10000 ms");
+  BOOST_TEST(TumblingWindows({.size = D(3000), .domain = TimeDomain::kProcessingTime}).Describe() ==
+             "tumbling 3000 ms of processing time");
+  BOOST_TEST(SlidingWindows({.size = D(10000), .slide = D(2000)}).Describe() ==
+             "sliding 10000 ms every 2000 ms");
+  BOOST_TEST(SessionWindows({.gap = D(3000)}).Describe() == "session gap 3000 ms");
+  BOOST_TEST(GlobalWindows().Describe() == "global");
+  const Schema schema({{"key", ValueType::kString}, {"gap_ms", ValueType::kInt}});
+  const DynamicSessionWindows dynamic(
+      {.gap = Expression::Compile("gap_ms * 2", schema, {"t.yaml", 1, 1}), .gap_where = {}});
+  BOOST_TEST(dynamic.Describe() == "session gap per record: gap_ms * 2 ms");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -108,6 +108,7 @@ class PointSessionWindows final : public WindowAssigner {
     return std::make_unique<PointSessionWindows>();
   }
   std::string ToString() const override { return "PointSessionWindows"; }
+  std::string Describe() const override { return "point sessions"; }
 };
 
 // W-POINT, §3.7: point windows inside a session are absorbed without a merge:

@@ -87,10 +87,10 @@ p.job-failed { color: #b30000; font-weight: 600; }
 )";
 
 std::string Meta(const RunStory& story, const ReportContext& context) {
-  const sim::ScenarioSpec& spec = story.plan().spec;
   return fmt::format("<p class=\"meta\"><b>{}</b> · {} · seed {} · tidemark {} · {}</p>\n",
-                     HtmlEscape(ScenarioFileName(spec)), HtmlEscape(ScenarioHash(spec)),
-                     context.seed, HtmlEscape(context.tool_version),
+                     HtmlEscape(ScenarioFileName(story.plan())),
+                     HtmlEscape(ScenarioHash(story.plan())), context.seed,
+                     HtmlEscape(context.tool_version),
                      HtmlEscape(FormatLedgerSummary(story.plan(), story.result())));
 }
 
@@ -300,12 +300,12 @@ std::string HeldList(const RunStory& story) {
 }  // namespace
 
 std::string FormatHtmlReport(const RunStory& story, const ReportContext& context) {
-  const sim::ScenarioSpec& spec = story.plan().spec;
+  const sim::JobInfo& info = story.plan().info;
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>tidemark report: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n"
       "<h1>tidemark report: {0}</h1>\n",
-      HtmlEscape(spec.name),
+      HtmlEscape(info.name),
       story.result().recovery ? std::string(kStyle) + std::string(kRecoveryStyle)
                               : std::string(kStyle));
   out += Meta(story, context);
@@ -319,9 +319,9 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
       "late and a dashed one to the firing of the window it missed. Hover any element for "
       "details.</p>\n";
   out += timeline.notes + timeline.legend + timeline.svg + timeline.late_list;
-  if (!spec.description.empty()) {
+  if (!info.description.empty()) {
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
-           HtmlEscape(spec.description) + "</pre></details>\n";
+           HtmlEscape(info.description) + "</pre></details>\n";
   }
   out += RecoverySection(story);
   out += HeldList(story);

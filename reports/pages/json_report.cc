@@ -115,7 +115,7 @@ json Records(const RunStory& story) {
   json out = json::array();
   for (const RecordStory& r : story.records()) {
     out.push_back(
-        {{"source", story.plan().spec.sources[r.source].name},
+        {{"source", story.plan().sources[r.source].name()},
          {"row", r.record.id},
          {"line", r.line},
          {"kind", sim::TraceRowKindName(r.kind)},
@@ -157,7 +157,7 @@ json Ledger(const RunStory& story) {
     const auto& sources = story.SourcesReaching(e.node);
     json source = nullptr;
     if (e.record != engine::kNoRecordId && sources.size() == 1) {
-      source = plan.spec.sources[sources[0]].name;
+      source = plan.sources[sources[0]].name();
     }
     entries.push_back({{"source", source},
                        {"row", e.record == engine::kNoRecordId ? json(nullptr) : json(e.record)},
@@ -210,7 +210,7 @@ json Firings(const RunStory& story) {
       for (size_t r : *c) {
         const RecordStory& record = story.records()[r];
         contents.push_back(
-            {{"source", story.plan().spec.sources[record.source].name}, {"row", record.record.id}});
+            {{"source", story.plan().sources[record.source].name()}, {"row", record.record.id}});
       }
     }
     out.push_back({{"operator", firing.node},
@@ -298,8 +298,8 @@ json WindowDecisions(const RunStory& story) {
 // scenario's `recovery:` expectation takes, then the listed history.
 json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
   json replayed = json::object();
-  for (size_t s = 0; s < r.replayed_rows.size() && s < plan.spec.sources.size(); ++s) {
-    replayed[plan.spec.sources[s].name] = r.replayed_rows[s];
+  for (size_t s = 0; s < r.replayed_rows.size() && s < plan.sources.size(); ++s) {
+    replayed[plan.sources[s].name()] = r.replayed_rows[s];
   }
   json sinks = json::object();
   for (size_t s = 0; s < r.sinks.size(); ++s) {
@@ -383,17 +383,17 @@ json Summary(const RunStory& story) {
 }  // namespace
 
 std::string FormatJsonReport(const RunStory& story, const ReportContext& context) {
-  const sim::ScenarioSpec& spec = story.plan().spec;
+  const sim::JobInfo& info = story.plan().info;
   json report = {
       {"format", "tidemark-report"},
       {"format_version", kReportFormatVersion},
       {"tool", {{"name", "tidemark"}, {"version", context.tool_version}}},
       {"scenario",
-       {{"name", spec.name},
-        {"description", spec.description},
-        {"file", ScenarioFileName(spec)},
-        {"hash", ScenarioHash(spec)},
-        {"seed", spec.seed}}},
+       {{"name", info.name},
+        {"description", info.description},
+        {"file", ScenarioFileName(story.plan())},
+        {"hash", ScenarioHash(story.plan())},
+        {"seed", info.seed}}},
       {"seed", context.seed},
       {"summary", Summary(story)},
       {"operators", Operators(story.plan())},

@@ -133,17 +133,17 @@ std::string RecoverySection(const RunStory& story) {
 }  // namespace
 
 std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context) {
-  const sim::ScenarioSpec& spec = story.plan().spec;
-  std::string out = fmt::format("# tidemark report: {}\n\n", MarkdownText(spec.name));
-  if (!spec.description.empty()) {
+  const sim::JobInfo& info = story.plan().info;
+  std::string out = fmt::format("# tidemark report: {}\n\n", MarkdownText(info.name));
+  if (!info.description.empty()) {
     // The first paragraph, as one line of text.
-    const std::string first = spec.description.substr(0, spec.description.find("\n\n"));
+    const std::string first = info.description.substr(0, info.description.find("\n\n"));
     out += MarkdownText(first) + "\n\n";
   }
   out += "| | |\n|---|---|\n";
-  out +=
-      fmt::format("| scenario | {} |\n", MarkdownCode(ScenarioFileName(spec), /*in_table=*/true));
-  out += fmt::format("| hash | `{}` |\n", ScenarioHash(spec));
+  out += fmt::format("| scenario | {} |\n",
+                     MarkdownCode(ScenarioFileName(story.plan()), /*in_table=*/true));
+  out += fmt::format("| hash | `{}` |\n", ScenarioHash(story.plan()));
   out += fmt::format("| seed | {} |\n", context.seed);
   out += fmt::format("| tool | tidemark {} |\n", context.tool_version);
   out += fmt::format("| records in | {} |\n\n", story.result().records_in);

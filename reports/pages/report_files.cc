@@ -157,13 +157,13 @@ uint64_t WriteRecordLines(const sim::JobPlan& plan, const std::string& path, uin
   uint64_t lines = 0;
   std::string line;
   try {
-    for (size_t s = 0; s < plan.spec.sources.size(); ++s) {
+    for (size_t s = 0; s < plan.sources.size(); ++s) {
       auto input = sim::OpenTrace(plan.sources[s].trace);
       sim::TraceRow row;
       while (input->Next(row)) {
         nlohmann::json values = nlohmann::json::array();
         for (const engine::Value& v : row.record.values) values.push_back(JsonValue(v));
-        const nlohmann::json object = {{"source", plan.spec.sources[s].name},
+        const nlohmann::json object = {{"source", plan.sources[s].name()},
                                        {"row", row.record.id},
                                        {"line", row.line},
                                        {"kind", sim::TraceRowKindName(row.kind)},

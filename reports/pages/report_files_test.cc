@@ -19,9 +19,9 @@ struct Rendered {
   explicit Rendered(const std::string& path)
       : plan(sim::PlanJob(sim::LoadScenario(path))),
         result(sim::RunJob(
-            plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
+            plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result),
-        files(RenderReportFiles(story, {.tool_version = "9.9.9", .seed = plan.spec.seed})) {}
+        files(RenderReportFiles(story, {.tool_version = "9.9.9", .seed = plan.info.seed})) {}
   const std::string& File(const std::string& name) const {
     for (const ReportFile& f : files) {
       if (f.name == name) return f.content;

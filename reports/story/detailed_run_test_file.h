@@ -18,7 +18,7 @@ struct DetailedRun {
   explicit DetailedRun(sim::ScenarioSpec spec)
       : plan(sim::PlanJob(std::move(spec))),
         result(sim::RunJob(
-            plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
+            plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result) {}
   // A shipped scenario, by its path under scenarios/.
   explicit DetailedRun(const std::string& scenario)

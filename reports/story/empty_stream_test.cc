@@ -19,7 +19,7 @@ struct Detailed {
       : plan(sim::PlanJob(
             sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/teaching/" + scenario))),
         result(sim::RunJob(
-            plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
+            plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result) {}
   std::string Why(const std::string& stream) const {
     for (sim::NodeIndex n = 0; n < plan.nodes.size(); ++n) {

@@ -28,9 +28,9 @@ using Kind = NarrationLine::Kind;
 
 RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
                          const std::string& flag) {
-  const auto& sources = plan.spec.sources;
+  const auto& sources = plan.sources;
   std::vector<std::string> names;
-  for (const sim::SourceSpec& s : sources) names.push_back(s.name);
+  for (const sim::SourcePlan& s : sources) names.push_back(s.name());
   const size_t colon = text.rfind(':');
   RecordRef ref;
   std::string_view number = text;
@@ -63,7 +63,7 @@ namespace {
 std::string Ms(Timestamp t) { return FormatTimestamp(t); }
 
 std::string Values(const sim::JobPlan& plan, const RecordStory& r) {
-  const engine::Schema& schema = plan.spec.sources[r.source].schema;
+  const engine::Schema& schema = plan.sources[r.source].schema();
   std::vector<std::string> cells;
   for (size_t i = 0; i < r.record.values.size() && i < schema.size(); ++i) {
     cells.push_back(
@@ -481,11 +481,11 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
   const Timestamp before = last;
   last = step.watermark;
   if (options_.record || !ShowsNode(step.node)) return;
-  const sim::SourceSpec& spec = plan_.spec.sources[plan_.nodes[step.node].source];
+  const sim::SourcePlan& source = plan_.sources[plan_.nodes[step.node].source];
   std::string why;
   const Timestamp highest = highest_[{step.node, step.subtask}];
-  const sim::WatermarkSpec& wm = spec.watermarks;
-  using Strategy = sim::WatermarkSpec::Strategy;
+  const sim::WatermarkPlan& wm = source.watermarks;
+  using Strategy = sim::WatermarkPlan::Strategy;
   if (step.watermark.is_max()) {
     why = ": the end of input";
   } else if (!highest.is_min() && wm.strategy == Strategy::kBoundedOutOfOrderness &&
@@ -496,7 +496,7 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
              step.watermark == highest - engine::Duration::Millis(1)) {
     why = fmt::format(" = highest timestamp {} - 1", Ms(highest));
   }
-  const int32_t partitions = spec.partitions.value_or(plan_.nodes[step.node].parallelism);
+  const int32_t partitions = source.partitions;
   if (step.partition >= 0 && partitions > plan_.nodes[step.node].parallelism) {
     why += fmt::format("; partition {} holds it at its minimum", step.partition);
   }
@@ -638,50 +638,40 @@ std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
 
 namespace {
 
-// "tumbling 10000 ms, allowed lateness 0 ms, late data to 'late-readings'".
+// "tumbling 10000 ms, allowed lateness 0 ms, late data to 'late-readings'":
+// the window as its assigner describes itself. Late records go to the
+// node's first side output, the tag its window declared.
 std::string WindowWords(const sim::JobPlan& plan, const PlannedNode& node) {
-  for (const sim::StreamSpec& stream : plan.spec.streams) {
-    if (stream.name != node.name || !stream.window) continue;
-    const sim::WindowSpec& w = *stream.window;
-    std::string out;
-    switch (w.kind) {
-      case sim::WindowSpec::Kind::kTumbling:
-        out = fmt::format("tumbling {} ms", w.size.millis());
-        break;
-      case sim::WindowSpec::Kind::kSliding:
-        out = fmt::format("sliding {} ms every {} ms", w.size.millis(), w.slide.millis());
-        break;
-      case sim::WindowSpec::Kind::kSession:
-        out = fmt::format("session gap {} ms", w.gap.millis());
-        break;
-      case sim::WindowSpec::Kind::kGlobal: out = "global"; break;
-    }
-    if (w.time == sim::WindowSpec::Time::kProcessing) out += " of processing time";
-    out += fmt::format(", allowed lateness {} ms", w.allowed_lateness.millis());
-    out += w.late_output.empty() ? ", late data dropped"
-                                 : fmt::format(", late data to '{}'", w.late_output);
-    if (stream.key_by) out += fmt::format(", key {}", *stream.key_by);
-    return out;
+  if (!node.window) return "";
+  const sim::WindowPlan& w = *node.window;
+  std::string out = w.assigner->Describe();
+  out += fmt::format(", allowed lateness {} ms", w.allowed_lateness.millis());
+  out += w.late_data == engine::LateDataMode::kDrop
+             ? ", late data dropped"
+             : fmt::format(", late data to '{}'", node.side_outputs.front().id);
+  if (node.key_field) {
+    const sim::NodeInput& input = node.inputs.front();
+    out += fmt::format(", key {}",
+                       plan.nodes[input.node].PortSchema(input.port).field(*node.key_field).name);
   }
-  return "";
+  return out;
 }
 
-std::string SourceWords(const sim::SourceSpec& spec) {
-  const sim::WatermarkSpec& w = spec.watermarks;
+std::string SourceWords(const sim::SourcePlan& source) {
+  const sim::WatermarkPlan& w = source.watermarks;
+  using Strategy = sim::WatermarkPlan::Strategy;
   std::string out;
   switch (w.strategy) {
-    case sim::WatermarkSpec::Strategy::kNone: out = "no watermarks"; break;
-    case sim::WatermarkSpec::Strategy::kBoundedOutOfOrderness:
+    case Strategy::kNone: out = "no watermarks"; break;
+    case Strategy::kBoundedOutOfOrderness:
       out = fmt::format("watermark = highest timestamp - {} - 1", w.max_out_of_orderness.millis());
       break;
-    case sim::WatermarkSpec::Strategy::kMonotonous:
-      out = "watermark = highest timestamp - 1";
-      break;
-    case sim::WatermarkSpec::Strategy::kPunctuated: out = "punctuated watermarks"; break;
+    case Strategy::kMonotonous: out = "watermark = highest timestamp - 1"; break;
+    case Strategy::kPunctuated: out = "punctuated watermarks"; break;
   }
   if (w.interval.millis() > 0) out += fmt::format(" every {} ms", w.interval.millis());
   if (w.idleness) out += fmt::format(", idle after {} ms", w.idleness->millis());
-  out += spec.boundedness == sim::SourceSpec::Boundedness::kBounded ? ", bounded" : ", unbounded";
+  out += source.boundedness == sim::SourcePlan::Boundedness::kBounded ? ", bounded" : ", unbounded";
   return out;
 }
 
@@ -700,7 +690,7 @@ std::string JobLines(const sim::JobPlan& plan) {
     out += fmt::format("  {}: {}, parallelism {}", node.name, kind, node.parallelism);
     if (!from.empty()) out += fmt::format(", from {}", fmt::join(from, " + "));
     if (node.kind == PlannedNode::Kind::kSource) {
-      out += "; " + SourceWords(plan.spec.sources[node.source]);
+      out += "; " + SourceWords(plan.sources[node.source]);
     } else if (node.kind == PlannedNode::Kind::kWindow) {
       out += "; " + WindowWords(plan, node);
     }
@@ -726,8 +716,8 @@ std::string Indent(const std::string& text) {
 
 std::string FormatExplanation(const RunStory& story, const ExplainOptions& options) {
   const sim::JobPlan& plan = story.plan();
-  std::string out = fmt::format("Scenario {} ({})\n", plan.spec.name, plan.spec.file);
-  if (!plan.spec.description.empty()) out += Indent(plan.spec.description);
+  std::string out = fmt::format("Scenario {} ({})\n", plan.info.name, plan.file);
+  if (!plan.info.description.empty()) out += Indent(plan.info.description);
   out += "\nJob:\n" + JobLines(plan);
   out +=
       "\nTimes are milliseconds; name[i] is subtask i of a stream; a record is SOURCE:ROW, "
@@ -739,7 +729,7 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
     if (focus == nullptr) {
       throw engine::InputError(
           {"--record", 0, 0},
-          fmt::format("source '{}' has no row {}", plan.spec.sources[options.record->source].name,
+          fmt::format("source '{}' has no row {}", plan.sources[options.record->source].name(),
                       options.record->row),
           story.cut() ? fmt::format("a long trace is told for its first {} "
                                     "rows of each source",

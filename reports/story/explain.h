@@ -24,7 +24,7 @@ namespace tidemark::reports {
 
 // A trace row by source and 0-based data row.
 struct RecordRef {
-  uint32_t source = 0;  // index into plan.spec.sources
+  uint32_t source = 0;  // index into plan.sources
   engine::RecordId row = 0;
 };
 

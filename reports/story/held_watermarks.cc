@@ -198,7 +198,7 @@ std::string HeldWatermarkText(const sim::JobPlan& plan, const HeldWatermark& hel
     out += fmt::format(
         "; add 'idleness: {}' to the watermarks of '{}' so that a partition "
         "quiet for that long leaves the minimum (WatermarksWithIdleness)",
-        timeout, plan.spec.sources[node.source].name);
+        timeout, plan.sources[node.source].name());
   } else {
     out += fmt::format(
         "; its idleness of {} ms is longer than this quiet stretch: a shorter "

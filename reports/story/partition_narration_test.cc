@@ -17,7 +17,7 @@ std::string Explain(const std::string& scenario) {
   const sim::JobPlan plan =
       sim::PlanJob(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario));
   const sim::RunResult result =
-      sim::RunJob(plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord});
+      sim::RunJob(plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord});
   const RunStory story(plan, result);
   return FormatExplanation(story, {});
 }

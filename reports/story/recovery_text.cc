@@ -50,9 +50,9 @@ std::string RecoveryHeadline(const sim::JobPlan& plan, const RecoveryResult& rec
                   Count(recovery.checkpoints_completed, "checkpoint"), recovery.checkpoints_aborted,
                   Count(recovery.failure_count, "failure"), Count(recovery.restarts, "restart"));
   std::vector<std::string> replayed;
-  for (size_t s = 0; s < recovery.replayed_rows.size() && s < plan.spec.sources.size(); ++s) {
+  for (size_t s = 0; s < recovery.replayed_rows.size() && s < plan.sources.size(); ++s) {
     if (recovery.replayed_rows[s] == 0) continue;
-    replayed.push_back(fmt::format("{} {}", plan.spec.sources[s].name, recovery.replayed_rows[s]));
+    replayed.push_back(fmt::format("{} {}", plan.sources[s].name(), recovery.replayed_rows[s]));
   }
   if (!replayed.empty()) out += fmt::format("; rows replayed: {}", fmt::join(replayed, ", "));
   return out;

@@ -106,7 +106,7 @@ RunStory::RunStory(const sim::JobPlan& plan, const sim::RunResult& result, uint6
 }
 
 void RunStory::ReadTraces(uint64_t max_rows) {
-  for (uint32_t s = 0; s < plan_.spec.sources.size(); ++s) {
+  for (uint32_t s = 0; s < plan_.sources.size(); ++s) {
     source_offset_.push_back(records_.size());
     NodeIndex node = 0;
     for (NodeIndex i = 0; i < plan_.nodes.size(); ++i) {
@@ -148,7 +148,7 @@ void RunStory::IndexSchedule() {
   step_ledger_.resize(schedule.size());
   step_decisions_.resize(schedule.size());
   std::map<std::pair<NodeIndex, uint32_t>, std::vector<size_t>> lines;
-  std::vector<Timestamp> highest(plan_.spec.sources.size(), Timestamp::Min());
+  std::vector<Timestamp> highest(plan_.sources.size(), Timestamp::Min());
   for (size_t i = 0; i < schedule.size(); ++i) {
     const ScheduleStep& step = schedule[i];
     switch (step.kind) {
@@ -272,7 +272,7 @@ std::optional<size_t> RunStory::KeyFieldInSource(NodeIndex node, uint32_t source
   const engine::Schema& input =
       keyed.window ? keyed.window->input_schema : plan_.nodes[in.node].PortSchema(in.port);
   const std::string& name = input.field(*keyed.key_field).name;
-  return plan_.spec.sources[source].schema.IndexOf(name);
+  return plan_.sources[source].schema().IndexOf(name);
 }
 
 void RunStory::ComputeFiringContents() {
@@ -335,7 +335,7 @@ int RunStory::InputChannels(NodeIndex node) const {
 }
 
 std::string RunStory::RecordName(uint32_t source, engine::RecordId row) const {
-  return fmt::format("{}:{}", plan_.spec.sources[source].name, row);
+  return fmt::format("{}:{}", plan_.sources[source].name(), row);
 }
 
 std::string RunStory::SubtaskName(NodeIndex node, uint32_t subtask) const {

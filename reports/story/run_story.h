@@ -50,7 +50,7 @@ enum class Verdict : uint8_t {
 std::string_view VerdictName(Verdict verdict);
 
 struct RecordStory {
-  uint32_t source = 0;  // index into plan.spec.sources
+  uint32_t source = 0;  // index into plan.sources
   sim::NodeIndex node = 0;
   sim::TraceRowKind kind = sim::TraceRowKind::kEvent;
   engine::Record record;  // id = the 0-based data row; values in schema order
@@ -119,7 +119,7 @@ class RunStory {
   const std::vector<size_t>& StepLedger(size_t step) const { return step_ledger_[step]; }
   const std::vector<size_t>& StepDecisions(size_t step) const { return step_decisions_[step]; }
 
-  // Sources (indices into plan.spec.sources) whose records can reach `node`.
+  // Sources (indices into plan.sources) whose records can reach `node`.
   const std::vector<uint32_t>& SourcesReaching(sim::NodeIndex node) const {
     return sources_reaching_[node];
   }

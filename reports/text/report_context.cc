@@ -24,18 +24,15 @@ void HashFile(const std::string& path, uint64_t& hash) {
 
 }  // namespace
 
-std::string ScenarioHash(const sim::ScenarioSpec& spec) {
+std::string ScenarioHash(const sim::JobPlan& plan) {
   uint64_t hash = 0xcbf29ce484222325;
-  HashFile(spec.file, hash);
-  for (const sim::SourceSpec& source : spec.sources) {
-    if (!source.trace_path.empty()) HashFile(source.trace_path, hash);
-  }
+  for (const std::string& file : plan.info.input_files) HashFile(file, hash);
   return fmt::format("fnv1a64:{:016x}", hash);
 }
 
-std::string ScenarioFileName(const sim::ScenarioSpec& spec) {
-  const size_t slash = spec.file.find_last_of('/');
-  return slash == std::string::npos ? spec.file : spec.file.substr(slash + 1);
+std::string ScenarioFileName(const sim::JobPlan& plan) {
+  const size_t slash = plan.file.find_last_of('/');
+  return slash == std::string::npos ? plan.file : plan.file.substr(slash + 1);
 }
 
 }  // namespace tidemark::reports

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "engine/core/time.h"
-#include "sim/scenario/scenario.h"
+#include "sim/planner/job_plan.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::reports {
@@ -36,14 +36,15 @@ struct ReportContext {
   TimelineRange timeline = {};
 };
 
-// "fnv1a64:<16 hex digits>" over the scenario file's bytes, then each
-// source's trace file's bytes in source order: a change to the job or the
-// data changes the hash. Throws engine::InputError if a file cannot be read.
-std::string ScenarioHash(const sim::ScenarioSpec& spec);
+// "fnv1a64:<16 hex digits>" over the bytes of the files the job was read
+// from (JobInfo::input_files: the scenario, then each trace in source
+// order): a change to the job or the data changes the hash. Throws
+// engine::InputError if a file cannot be read.
+std::string ScenarioHash(const sim::JobPlan& plan);
 
 // The scenario file's name without its folder, so reports do not depend on
 // where tidemark was run from.
-std::string ScenarioFileName(const sim::ScenarioSpec& spec);
+std::string ScenarioFileName(const sim::JobPlan& plan);
 
 }  // namespace tidemark::reports
 

@@ -40,7 +40,7 @@ std::optional<NodeIndex> LaneNode(const RunStory& story, std::string& reason) {
     }
     keyed = true;
     bool every_source = true;
-    for (uint32_t s = 0; s < plan.spec.sources.size(); ++s) {
+    for (uint32_t s = 0; s < plan.sources.size(); ++s) {
       const auto& reaching = story.SourcesReaching(n);
       const bool reaches = std::find(reaching.begin(), reaching.end(), s) != reaching.end();
       if (!reaches || !story.KeyFieldInSource(n, s)) every_source = false;

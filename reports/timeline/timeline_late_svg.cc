@@ -47,10 +47,9 @@ std::string Label(const RunStory& story, const LateLink& link) {
   const sim::WindowDecisionRecord& d = story.result().window_decisions[link.decision];
   const bool late = link.window.admission == engine::WindowAdmission::kLate;
   const RecordStory& r = story.records()[link.record];
-  return fmt::format("{}:{}: {} {} \u2264 wm {}",
-                     CutLabel(story.plan().spec.sources[r.source].name, kLabelNameChars),
-                     r.record.id, late ? "cleanup" : "max ts", Ms(LateThreshold(link)),
-                     Ms(d.decision.watermark));
+  return fmt::format(
+      "{}:{}: {} {} \u2264 wm {}", CutLabel(story.plan().sources[r.source].name(), kLabelNameChars),
+      r.record.id, late ? "cleanup" : "max ts", Ms(LateThreshold(link)), Ms(d.decision.watermark));
 }
 
 }  // namespace

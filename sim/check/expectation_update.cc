@@ -1,7 +1,6 @@
 #include "sim/check/expectation_update.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -13,27 +12,12 @@
 #include "sim/check/internal/ledger_check.h"
 #include "sim/check/internal/recovery_check.h"
 #include "sim/check/internal/typed_rows.h"
+#include "sim/scenario/yaml_text.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::sim {
 
 namespace {
-
-bool IsPlainYamlString(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (!(std::isalnum(u) || c == '_' || c == '-' || c == '.' || c == '@' || c == '/'))
-      return false;
-  }
-  std::string lower = s;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  for (const char* reserved : {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}) {
-    if (lower == reserved) return false;
-  }
-  return true;
-}
 
 // What an expected row checks: a field (by index) or a metadata value.
 struct Column {
@@ -244,29 +228,6 @@ std::string GoldenText(const std::string& path, const SinkOutput& output) {
   return csv;
 }
 
-// Replaces the top-level block of `key` (its line up to the next line that
-// starts a top-level key) with `block`, or appends `block`.
-std::string ReplaceTopLevelBlock(const std::string& text, std::string_view key,
-                                 const std::string& block) {
-  const std::string line_start = fmt::format("{}:", key);
-  size_t begin = std::string::npos;
-  for (size_t at = 0; at < text.size(); at = text.find('\n', at) + 1) {
-    if (text.compare(at, line_start.size(), line_start) == 0) begin = at;
-    if (text.find('\n', at) == std::string::npos) break;
-  }
-  if (begin == std::string::npos) return text + (text.ends_with("\n") ? "" : "\n") + block;
-  size_t stop = text.size();
-  for (size_t at = text.find('\n', begin); at != std::string::npos && at + 1 < text.size();
-       at = text.find('\n', at + 1)) {
-    const char first = text[at + 1];
-    if (first != ' ' && first != '\t' && first != '\n') {
-      stop = at + 1;
-      break;
-    }
-  }
-  return text.substr(0, begin) + block + text.substr(stop);
-}
-
 // The scenario's expectations, with one for every sink that has none.
 std::vector<SinkExpectation> WithEverySink(const JobPlan& plan) {
   std::vector<SinkExpectation> all = plan.spec.expectations;
@@ -288,30 +249,6 @@ void WriteFile(const std::string& path, const std::string& text) {
 }
 
 }  // namespace
-
-std::string YamlScalar(const engine::Value& value) {
-  switch (engine::TypeOf(value)) {
-    case engine::ValueType::kNull: return "null";
-    case engine::ValueType::kList:  // "[a, b]" would read as a YAML sequence: quote it
-    case engine::ValueType::kString: {
-      const std::string s = engine::TypeOf(value) == engine::ValueType::kList
-                                ? engine::FormatValue(value)
-                                : std::get<std::string>(value);
-      if (IsPlainYamlString(s)) return s;
-      std::string out = "\"";
-      for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n') {
-          out += "\\n";
-          continue;
-        }
-        out += c;
-      }
-      return out + "\"";
-    }
-    default: return engine::FormatValue(value);
-  }
-}
 
 std::string RewriteExpectationBlock(const std::string& scenario_text, const JobPlan& plan,
                                     const RunResult& result) {
@@ -352,11 +289,11 @@ std::vector<std::string> UpdateExpectations(const JobPlan& plan, const RunResult
     written.push_back(e.golden);
   }
   if (inline_rows) {
-    std::ifstream in(plan.spec.file, std::ios::binary);
+    std::ifstream in(plan.file, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
-    WriteFile(plan.spec.file, RewriteExpectationBlock(text.str(), plan, result));
-    written.push_back(plan.spec.file);
+    WriteFile(plan.file, RewriteExpectationBlock(text.str(), plan, result));
+    written.push_back(plan.file);
   }
   return written;
 }

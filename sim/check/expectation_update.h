@@ -30,9 +30,6 @@ std::string RewriteExpectationBlock(const std::string& scenario_text, const JobP
 // Throws engine::InputError when a file cannot be written.
 std::vector<std::string> UpdateExpectations(const JobPlan& plan, const RunResult& result);
 
-// `value` as a YAML flow scalar that reads back as the same value.
-std::string YamlScalar(const engine::Value& value);
-
 }  // namespace tidemark::sim
 
 #endif  // TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_

@@ -99,20 +99,6 @@ BOOST_AUTO_TEST_CASE(rewrites_the_recovery_counters_in_their_order) {
   BOOST_TEST(updated.find(expected_block) != std::string::npos, updated);
 }
 
-BOOST_AUTO_TEST_CASE(yaml_scalars_read_back_as_the_same_value) {
-  BOOST_TEST(YamlScalar(std::string("sensor_1")) == "sensor_1");
-  BOOST_TEST(YamlScalar(std::string("true")) == "\"true\"");
-  BOOST_TEST(YamlScalar(std::string("10.0.0.1")) == "\"10.0.0.1\"");
-  BOOST_TEST(YamlScalar(std::string("a: b")) == "\"a: b\"");
-  BOOST_TEST(YamlScalar(std::string("say \"x\"")) == "\"say \\\"x\\\"\"");
-  BOOST_TEST(YamlScalar(engine::Value{}) == "null");
-  BOOST_TEST(YamlScalar(21.75) == "21.75");
-  BOOST_TEST(YamlScalar(int64_t{-3}) == "-3");
-  // A list (§11.5) as the trace and expectation syntax writes it, quoted so
-  // that YAML does not read a sequence.
-  BOOST_TEST(YamlScalar(engine::StringList{"a", "b"}) == "\"[a, b]\"");
-}
-
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace

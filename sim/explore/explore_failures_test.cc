@@ -7,9 +7,11 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include "sim/explore/divergence.h"
 #include "sim/explore/explore.h"
 #include "sim/explore/failure_points.h"
 #include "sim/explore/recovery_invariants.h"
+#include "sim/explore/reproduction.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
@@ -32,17 +34,17 @@ BOOST_AUTO_TEST_SUITE(explore_failures)
 // task can fail is the sources' end at 3000.
 BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the_run) {
   const JobPlan plan = LateAfterRestore();
-  const ScenarioRows rows = ReadScenarioRows(plan.spec);
+  const JobRows rows = ReadJobRows(plan);
   std::set<std::string> seen;
   size_t on_sinks = 0;
   for (uint64_t seed = 0; seed < kSeeds; ++seed) {
-    const std::vector<FailureSpec> points = SeededFailures(plan, rows, seed, 3);
-    const std::vector<FailureSpec> again = SeededFailures(plan, rows, seed, 3);
+    const std::vector<FailurePoint> points = SeededFailures(plan, rows, seed, 3);
+    const std::vector<FailurePoint> again = SeededFailures(plan, rows, seed, 3);
     BOOST_REQUIRE_EQUAL(points.size(), 3u);
     for (size_t i = 0; i < points.size(); ++i) {
-      BOOST_TEST(FailureYaml(points[i]) == FailureYaml(again[i]));
-      seen.insert(FailureYaml(points[i]));
-      if (points[i].kind == FailureSpec::Kind::kAt) {
+      BOOST_TEST(FailureText(points[i]) == FailureText(again[i]));
+      seen.insert(FailureText(points[i]));
+      if (points[i].kind == FailurePoint::Kind::kAt) {
         BOOST_TEST(
             (points[i].task == "fast" || points[i].task == "slow" || points[i].task == "windows"),
             points[i].task);
@@ -51,7 +53,7 @@ BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the
         BOOST_TEST(points[i].at.millis() <= 3000);
       } else {
         ++on_sinks;
-        BOOST_TEST((points[i].kind == FailureSpec::Kind::kOnRecord));
+        BOOST_TEST((points[i].kind == FailurePoint::Kind::kOnRecord));
         BOOST_TEST((points[i].sink == "windows" || points[i].sink == "late"));
         BOOST_TEST(points[i].count >= 1u);
         BOOST_TEST(points[i].count <= 4u);
@@ -62,16 +64,12 @@ BOOST_AUTO_TEST_CASE(failure_points_depend_on_the_seed_alone_and_stay_inside_the
   // One in four on a sink: about 30 of 120.
   BOOST_TEST(on_sinks > 10u);
   BOOST_TEST(on_sinks < 60u);
-  BOOST_TEST(FailureYaml({.where = {},
-                          .kind = FailureSpec::Kind::kAt,
-                          .at = engine::Duration::Millis(990),
+  BOOST_TEST(FailureText({.kind = FailurePoint::Kind::kAt,
+                          .at = engine::Timestamp::Millis(990),
                           .task = "windows",
-                          .subtask = 1,
-                          .task_where = {},
-                          .sink = "",
-                          .sink_where = {},
-                          .count = 0,
-                          .when = std::nullopt}) == "{at: 990ms, task: windows/1}");
+                          .subtask = 1}) == "{at: 990ms, task: windows/1}");
+  BOOST_TEST(FailureText({.kind = FailurePoint::Kind::kOnRecord, .sink = "late", .count = 3}) ==
+             "{sink: late, on_record: 3}");
 }
 
 // The scenario's description derives it: every task is in one failover

@@ -24,7 +24,7 @@ bool PassesThrough(const PlannedNode& n) {
 
 class Checker {
  public:
-  Checker(const JobPlan& plan, const ScenarioRows& rows, const RunResult& result, size_t limit)
+  Checker(const JobPlan& plan, const JobRows& rows, const RunResult& result, size_t limit)
       : plan_(plan), rows_(rows), result_(result), limit_(limit) {}
 
   std::vector<std::string> Run() {
@@ -330,7 +330,7 @@ class Checker {
   }
 
   const JobPlan& plan_;
-  const ScenarioRows& rows_;
+  const JobRows& rows_;
   const RunResult& result_;
   size_t limit_;
   std::vector<std::string> problems_;
@@ -340,7 +340,7 @@ class Checker {
 
 }  // namespace
 
-std::vector<std::string> CheckInvariants(const JobPlan& plan, const ScenarioRows& rows,
+std::vector<std::string> CheckInvariants(const JobPlan& plan, const JobRows& rows,
                                          const RunResult& result, size_t limit) {
   return Checker(plan, rows, result, limit).Run();
 }

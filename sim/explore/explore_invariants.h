@@ -39,7 +39,7 @@ namespace tidemark::sim {
 
 // One line per violation, "conservation: ...", at most `limit` of them.
 // REQUIRES: `result` ran with Ledger::Detail::kEveryRecord and collected sinks.
-std::vector<std::string> CheckInvariants(const JobPlan& plan, const ScenarioRows& rows,
+std::vector<std::string> CheckInvariants(const JobPlan& plan, const JobRows& rows,
                                          const RunResult& result, size_t limit = 5);
 
 }  // namespace tidemark::sim

@@ -86,4 +86,14 @@ std::vector<std::string> DiffLines(const std::vector<std::string>& a,
   return out;
 }
 
+uint64_t RunOutcome(const RunResult& result, OutcomeOrder order) {
+  return OutcomeHash(OutcomeLines(result, order));
+}
+
+uint64_t FailingRunOutcome(const RunResult& result, OutcomeOrder order) {
+  const uint64_t hash = RunOutcome(result, order);
+  const bool failed = result.recovery && !result.recovery->job_failed.empty();
+  return failed ? Fnv1a64("job failed\n", hash) : hash;
+}
+
 }  // namespace tidemark::sim

@@ -32,6 +32,11 @@ uint64_t Fnv1a64(std::string_view bytes, uint64_t hash = kFnvOffset);
 
 std::vector<SinkLines> OutcomeLines(const RunResult& result, OutcomeOrder order);
 uint64_t OutcomeHash(const std::vector<SinkLines>& sinks);
+// The outcome of a run: OutcomeHash of its lines.
+uint64_t RunOutcome(const RunResult& result, OutcomeOrder order);
+// The same, but a job that failed for good is another outcome than one that
+// recovered with the same output so far.
+uint64_t FailingRunOutcome(const RunResult& result, OutcomeOrder order);
 // 16 lower-case hex digits.
 std::string HashText(uint64_t hash);
 // Parses HashText's output; false when `text` is not 16 hex digits.

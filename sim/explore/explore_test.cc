@@ -11,7 +11,9 @@
 #include <fmt/format.h>
 
 #include "sim/explore/delta_debugging.h"
+#include "sim/explore/divergence.h"
 #include "sim/explore/explore_invariants.h"
+#include "sim/explore/reproduction.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
@@ -131,8 +133,8 @@ BOOST_AUTO_TEST_CASE(union_race_shows_both_outcomes_and_its_repro_replays_the_la
 
   // Replay the written scenario at its own seed (the divergent one) and at the base seed.
   const JobPlan plan = PlanJob(ParseScenario(repro.text, file, "."));
-  BOOST_TEST(plan.spec.seed == groups[1].first_seed);
-  const RunResult late = RunJob(plan, {.seed = plan.spec.seed});
+  BOOST_TEST(plan.info.seed == groups[1].first_seed);
+  const RunResult late = RunJob(plan, {.seed = plan.info.seed});
   const RunResult on_time = RunJob(plan, {.seed = groups[0].first_seed});
   BOOST_REQUIRE_EQUAL(Sink(late, "late_rows").records.size(), 1u);
   BOOST_TEST(std::get<int64_t>(Sink(late, "late_rows").records[0].values[1]) == 1000);
@@ -143,7 +145,7 @@ BOOST_AUTO_TEST_CASE(union_race_shows_both_outcomes_and_its_repro_replays_the_la
 // every one of 1,000 schedules gives the same sinks.
 BOOST_AUTO_TEST_CASE(deterministic_scenario_gives_one_outcome_in_1000_seeds) {
   const Explorer x(PlanJob(LoadScenario(Scenario("explore/deterministic-parallel.yaml"))), {});
-  BOOST_TEST(x.plan().spec.deterministic);
+  BOOST_TEST(x.plan().info.deterministic);
   const std::vector<SeedRun> runs = RunSeeds(x, 1000);
   for (const SeedRun& run : runs) BOOST_TEST(run.violations.empty());
   BOOST_TEST(GroupOutcomes(runs).size() == 1u);

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "sim/check/expectation_update.h"
 #include "sim/random/prng.h"
 
 namespace tidemark::sim {
@@ -13,20 +12,20 @@ namespace tidemark::sim {
 namespace {
 
 // Where a task can fail: the latest row arrival or source end, at least 1 ms.
-int64_t LastMoment(const JobPlan& plan, const ScenarioRows& rows) {
+int64_t LastMoment(const JobPlan& plan, const JobRows& rows) {
   int64_t last = 1;
   for (const SourceRows& source : rows) {
     for (const TraceRow& row : source.rows) {
       if (row.arrival) last = std::max(last, row.arrival->millis());
     }
   }
-  for (const SourceSpec& source : plan.spec.sources) {
+  for (const SourcePlan& source : plan.sources) {
     if (source.end_at) last = std::max(last, source.end_at->millis());
   }
   return last;
 }
 
-size_t EventRows(const ScenarioRows& rows) {
+size_t EventRows(const JobRows& rows) {
   size_t n = 0;
   for (const SourceRows& source : rows) {
     for (const TraceRow& row : source.rows) n += row.kind == TraceRowKind::kEvent ? 1 : 0;
@@ -36,8 +35,8 @@ size_t EventRows(const ScenarioRows& rows) {
 
 }  // namespace
 
-std::vector<FailureSpec> SeededFailures(const JobPlan& plan, const ScenarioRows& rows,
-                                        uint64_t seed, uint64_t count) {
+std::vector<FailurePoint> SeededFailures(const JobPlan& plan, const JobRows& rows, uint64_t seed,
+                                         uint64_t count) {
   std::vector<uint32_t> tasks;
   for (uint32_t n = 0; n < plan.nodes.size(); ++n) {
     const PlannedNode::Kind kind = plan.nodes[n].kind;
@@ -48,48 +47,29 @@ std::vector<FailureSpec> SeededFailures(const JobPlan& plan, const ScenarioRows&
   const int64_t last = LastMoment(plan, rows);
   const auto records = static_cast<int64_t>(std::max<size_t>(EventRows(rows), 1));
   Prng prng = Prng::ForComponent(seed, "failures");
-  std::vector<FailureSpec> out;
+  std::vector<FailurePoint> out;
   for (uint64_t i = 0; i < count; ++i) {
-    FailureSpec f;
-    f.seeded = true;
+    FailurePoint f;
     const bool on_sink = !plan.sinks.empty() && prng.Below(4) == 0;
     if (on_sink || tasks.empty()) {
-      f.kind = FailureSpec::Kind::kOnRecord;
+      f.kind = FailurePoint::Kind::kOnRecord;
       f.sink = plan.sinks[prng.Below(plan.sinks.size())].name;
       f.count = static_cast<uint64_t>(prng.Between(1, records));
     } else {
       const PlannedNode& node = plan.nodes[tasks[prng.Below(tasks.size())]];
-      f.kind = FailureSpec::Kind::kAt;
+      f.kind = FailurePoint::Kind::kAt;
       f.task = node.name;
       f.subtask = static_cast<int>(prng.Below(static_cast<uint64_t>(node.parallelism)));
-      f.at = engine::Duration::Millis(prng.Between(0, last));
+      f.at = engine::Timestamp::Millis(prng.Between(0, last));
     }
     out.push_back(std::move(f));
   }
-  std::sort(out.begin(), out.end(), [](const FailureSpec& a, const FailureSpec& b) {
-    return std::tuple(a.kind != FailureSpec::Kind::kAt, a.at.millis(), a.task, a.subtask, a.sink,
-                      a.count) < std::tuple(b.kind != FailureSpec::Kind::kAt, b.at.millis(), b.task,
-                                            b.subtask, b.sink, b.count);
+  std::sort(out.begin(), out.end(), [](const FailurePoint& a, const FailurePoint& b) {
+    return std::tuple(a.kind != FailurePoint::Kind::kAt, a.at.millis(), a.task, a.subtask, a.sink,
+                      a.count) < std::tuple(b.kind != FailurePoint::Kind::kAt, b.at.millis(),
+                                            b.task, b.subtask, b.sink, b.count);
   });
   return out;
-}
-
-std::string FailureYaml(const FailureSpec& f) {
-  if (f.kind == FailureSpec::Kind::kAt) {
-    return fmt::format("{{at: {}ms, task: {}}}", f.at.millis(),
-                       YamlScalar(engine::Value(fmt::format("{}/{}", f.task, f.subtask))));
-  }
-  return fmt::format("{{sink: {}, on_record: {}}}", YamlScalar(engine::Value(f.sink)), f.count);
-}
-
-ScenarioSpec WithFailures(ScenarioSpec spec, const std::vector<FailureSpec>& added) {
-  spec.failures.insert(spec.failures.end(), added.begin(), added.end());
-  return spec;
-}
-
-ScenarioSpec WithoutFailures(ScenarioSpec spec) {
-  spec.failures.clear();
-  return spec;
 }
 
 }  // namespace tidemark::sim

@@ -15,23 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "sim/explore/explore_trace.h"
 #include "sim/planner/job_plan.h"
+#include "sim/planner/job_source.h"
+#include "sim/trace/pinned_rows.h"
 
 namespace tidemark::sim {
 
 // `count` failure points for `seed`, ordered by time (task failures first,
 // then sink failures by sink and record).
-std::vector<FailureSpec> SeededFailures(const JobPlan& plan, const ScenarioRows& rows,
-                                        uint64_t seed, uint64_t count);
-
-// The entry as a scenario writes it: "{at: 990ms, task: windows/1}".
-std::string FailureYaml(const FailureSpec& failure);
-
-// `spec` failing at `added` on top of its own `failures:`.
-ScenarioSpec WithFailures(ScenarioSpec spec, const std::vector<FailureSpec>& added);
-// `spec` with no failure at all: the run `--failures` compares against.
-ScenarioSpec WithoutFailures(ScenarioSpec spec);
+std::vector<FailurePoint> SeededFailures(const JobPlan& plan, const JobRows& rows, uint64_t seed,
+                                         uint64_t count);
 
 }  // namespace tidemark::sim
 

@@ -7,63 +7,15 @@
 #include <fmt/format.h>
 
 #include "engine/core/input_error.h"
-#include "engine/core/nearest_name.h"
 #include "sim/explore/explore_trace.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/duration_text.h"
+#include "sim/scenario/setting_values.h"
 
 namespace tidemark::sim {
 
 namespace {
-
-const std::vector<std::string>& KnownKeys() {
-  static const std::vector<std::string> keys = {"seed",
-                                                "channels.latency.min",
-                                                "channels.latency.max",
-                                                "sources.NAME.parallelism",
-                                                "sources.NAME.watermarks.max_out_of_orderness",
-                                                "sources.NAME.watermarks.interval",
-                                                "sources.NAME.watermarks.idleness",
-                                                "streams.NAME.parallelism",
-                                                "streams.NAME.window.size",
-                                                "streams.NAME.window.slide",
-                                                "streams.NAME.window.gap",
-                                                "streams.NAME.window.offset",
-                                                "streams.NAME.window.allowed_lateness"};
-  return keys;
-}
-
-[[noreturn]] void Unknown(const std::string& key) {
-  throw engine::InputError({"--set", 0, 0}, fmt::format("unknown setting '{}'", key),
-                           fmt::format("settings: {}", fmt::join(KnownKeys(), ", ")));
-}
-
-engine::Duration DurationValue(const std::string& key, const std::string& value, bool positive) {
-  const auto d = ParseDuration(value);
-  if (!d || d->millis() < 0 || (positive && d->millis() == 0)) {
-    throw engine::InputError({"--set", 0, 0},
-                             fmt::format("'{}' is no valid duration for '{}'", value, key),
-                             std::string(kDurationHint));
-  }
-  return *d;
-}
-
-int64_t IntValue(const std::string& key, const std::string& value, int64_t low, int64_t high) {
-  size_t used = 0;
-  int64_t v = 0;
-  try {
-    v = std::stoll(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != value.size() || v < low || v > high) {
-    throw engine::InputError({"--set", 0, 0},
-                             fmt::format("'{}' is no valid value for '{}'", value, key),
-                             fmt::format("write a whole number from {} to {}", low, high));
-  }
-  return v;
-}
 
 std::vector<std::string> Split(const std::string& text, char at) {
   std::vector<std::string> parts;
@@ -86,7 +38,8 @@ std::vector<std::string> Range(const std::string& key, const std::string& text) 
   }
   const bool durations = key != "seed" && !key.ends_with("parallelism");
   auto parse = [&](const std::string& v) {
-    return durations ? DurationValue(key, v, false).millis() : IntValue(key, v, 0, INT64_MAX / 2);
+    return durations ? SettingDuration(key, v, false).millis()
+                     : SettingInt(key, v, 0, INT64_MAX / 2);
   };
   const int64_t from = parse(text.substr(0, dots));
   const int64_t to = parse(text.substr(dots + 2, colon - dots - 2));
@@ -102,17 +55,6 @@ std::vector<std::string> Range(const std::string& key, const std::string& text) 
   return values;
 }
 
-template <typename T>
-T& Named(std::vector<T>& items, const std::string& name, const std::string& key, const char* what) {
-  std::vector<std::string> names;
-  for (T& item : items) {
-    if (item.name == name) return item;
-    names.push_back(item.name);
-  }
-  throw engine::InputError({"--set", 0, 0}, fmt::format("'{}': no {} '{}'", key, what, name),
-                           engine::UnknownNameHint(name, names));
-}
-
 }  // namespace
 
 SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag) {
@@ -126,68 +68,6 @@ SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag)
   const std::string values = text.substr(eq + 1);
   s.values = values.find("..") != std::string::npos ? Range(s.key, values) : Split(values, ',');
   return s;
-}
-
-void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string& value) {
-  const std::vector<std::string> parts = Split(key, '.');
-  if (key == "seed") {
-    spec.seed = static_cast<uint64_t>(IntValue(key, value, 0, INT64_MAX));
-  } else if (key == "channels.latency.min" || key == "channels.latency.max") {
-    (parts[2] == "min" ? spec.channels.min_latency : spec.channels.max_latency) =
-        DurationValue(key, value, false);
-    if (spec.channels.max_latency < spec.channels.min_latency) {
-      throw engine::InputError({"--set", 0, 0},
-                               fmt::format("'{}={}': latency max below min", key, value));
-    }
-  } else if (parts.size() >= 3 && parts[0] == "sources") {
-    SourceSpec& source = Named(spec.sources, parts[1], key, "source");
-    const std::string rest = key.substr(parts[0].size() + parts[1].size() + 2);
-    if (rest == "parallelism") {
-      source.parallelism = static_cast<int>(IntValue(key, value, 1, 32768));
-    } else if (rest == "watermarks.max_out_of_orderness") {
-      if (source.watermarks.strategy != WatermarkSpec::Strategy::kBoundedOutOfOrderness) {
-        throw engine::InputError({"--set", 0, 0},
-                                 fmt::format("source '{}' has no bounded_out_of_orderness "
-                                             "watermarks",
-                                             parts[1]));
-      }
-      source.watermarks.max_out_of_orderness = DurationValue(key, value, false);
-    } else if (rest == "watermarks.interval") {
-      source.watermarks.interval = DurationValue(key, value, false);
-    } else if (rest == "watermarks.idleness") {
-      source.watermarks.idleness = DurationValue(key, value, true);
-    } else {
-      Unknown(key);
-    }
-  } else if (parts.size() >= 3 && parts[0] == "streams") {
-    StreamSpec& stream = Named(spec.streams, parts[1], key, "stream");
-    const std::string rest = key.substr(parts[0].size() + parts[1].size() + 2);
-    if (rest == "parallelism") {
-      stream.parallelism = static_cast<int>(IntValue(key, value, 1, 32768));
-      return;
-    }
-    if (!rest.starts_with("window.")) Unknown(key);
-    if (!stream.window) {
-      throw engine::InputError({"--set", 0, 0}, fmt::format("stream '{}' has no window", parts[1]));
-    }
-    WindowSpec& w = *stream.window;
-    const std::string field = rest.substr(7);
-    if (field == "size") {
-      w.size = DurationValue(key, value, true);
-    } else if (field == "slide") {
-      w.slide = DurationValue(key, value, true);
-    } else if (field == "gap") {
-      w.gap = DurationValue(key, value, true);
-    } else if (field == "offset") {
-      w.offset = DurationValue(key, value, false);
-    } else if (field == "allowed_lateness") {
-      w.allowed_lateness = DurationValue(key, value, false);
-    } else {
-      Unknown(key);
-    }
-  } else {
-    Unknown(key);
-  }
 }
 
 std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings) {
@@ -206,13 +86,11 @@ std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings) {
   return points;
 }
 
-SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point) {
-  ScenarioSpec spec = base;
-  for (const auto& [key, value] : point) ApplySetting(spec, key, value);
-  const ScenarioRows rows = ReadScenarioRows(spec);
-  const JobPlan plan = PlanJob(std::move(spec));
+SweepMetrics MeasurePoint(const JobPlan& base, const SweepPoint& point) {
+  const JobPlan plan = base.source->Plan({.settings = point});
+  const JobRows rows = ReadJobRows(plan);
   const RunResult r =
-      RunJob(plan, {.seed = plan.spec.seed, .detail = engine::Ledger::Detail::kEveryRecord});
+      RunJob(plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord});
   SweepMetrics m;
   m.records_in = r.records_in;
   m.side_output = r.ledger.Total(engine::Fate::kLateToTag);
@@ -237,13 +115,7 @@ SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point) {
   std::map<std::tuple<uint32_t, std::string, int64_t, int64_t>, int64_t> first_firing;
   for (const FiringRecord& f : r.firings) {
     const auto& window = plan.nodes[f.node].window;
-    const StreamSpec* stream = nullptr;
-    for (const StreamSpec& s : plan.spec.streams) {
-      if (s.name == plan.nodes[f.node].name) stream = &s;
-    }
-    if (!window || !stream || !stream->window || stream->window->time != WindowSpec::Time::kEvent) {
-      continue;
-    }
+    if (!window || window->time_domain != engine::TimeDomain::kEventTime) continue;
     const auto key =
         std::make_tuple(f.node, engine::FormatValue(f.result.key), f.result.window.start().millis(),
                         f.result.window.end().millis());

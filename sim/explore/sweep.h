@@ -1,15 +1,10 @@
 // Sweep: run one scenario once per value of one or more settings and measure
 // the late-data / latency trade-off at each point.
 //
-// Settings are dotted keys into the scenario (docs/explore-and-sweep.md):
-//   seed, channels.latency.min, channels.latency.max,
-//   sources.NAME.parallelism,
-//   sources.NAME.watermarks.max_out_of_orderness | interval | idleness,
-//   streams.NAME.parallelism,
-//   streams.NAME.window.size | slide | gap | offset | allowed_lateness.
-// Values are a list "V1,V2,..." or a range "FROM..TO:STEP" (both ends
-// inclusive when TO is reached). Several settings make a grid, the first
-// outermost. Point j of the grid belongs to shard j mod K.
+// Settings are dotted keys the job's front end knows (for a scenario file:
+// sim/scenario/scenario_settings.h, docs/explore-and-sweep.md). Values are a list "V1,V2,..." or a
+// range "FROM..TO:STEP" (both ends inclusive when TO is reached). Several settings make a grid, the
+// first outermost. Point j of the grid belongs to shard j mod K.
 //
 // Per point (one run at the scenario's seed):
 //   late        records late to a side output + records dropped late
@@ -30,7 +25,8 @@
 #include <utility>
 #include <vector>
 
-#include "sim/scenario/scenario.h"
+#include "sim/planner/job_plan.h"
+#include "sim/planner/job_source.h"
 
 namespace tidemark::sim {
 
@@ -42,11 +38,7 @@ struct SweepSetting {
 // "KEY=V1,V2" or "KEY=FROM..TO:STEP". Throws engine::InputError naming `flag`.
 SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag = "--set");
 
-// Sets `key` to `value` in `spec`. Throws engine::InputError for an unknown
-// key (with the nearest known one) or a value of the wrong kind.
-void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string& value);
-
-using SweepPoint = std::vector<std::pair<std::string, std::string>>;  // (key, value)
+using SweepPoint = std::vector<JobSetting>;  // (key, value)
 
 // Every combination, the first setting outermost.
 std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings);
@@ -63,9 +55,10 @@ struct SweepMetrics {
   std::optional<int64_t> latency_max_ms;
 };
 
-// Applies `point` to `base`, plans and runs it at the resulting spec's seed.
-// Throws engine::InputError.
-SweepMetrics MeasurePoint(const ScenarioSpec& base, const SweepPoint& point);
+// `base` with `point`'s settings (its front end applies them, e.g. to the
+// scenario: sim/scenario/scenario_settings.h), planned and run at the seed
+// it then asks for. Throws engine::InputError.
+SweepMetrics MeasurePoint(const JobPlan& base, const SweepPoint& point);
 
 }  // namespace tidemark::sim
 

@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
@@ -43,35 +44,11 @@ BOOST_AUTO_TEST_CASE(a_grid_varies_the_last_setting_fastest) {
   BOOST_TEST(grid[2][0].second == "2");
 }
 
-BOOST_AUTO_TEST_CASE(settings_reach_the_spec_and_unknown_ones_are_named) {
-  ScenarioSpec spec = HandChecked();
-  ApplySetting(spec, "sources.r.watermarks.max_out_of_orderness", "3s");
-  ApplySetting(spec, "streams.counts.window.allowed_lateness", "1s");
-  ApplySetting(spec, "streams.counts.window.size", "5s");
-  ApplySetting(spec, "streams.counts.parallelism", "2");
-  ApplySetting(spec, "sources.r.watermarks.idleness", "2s");
-  ApplySetting(spec, "channels.latency.max", "4ms");
-  BOOST_TEST(spec.sources[0].watermarks.max_out_of_orderness.millis() == 3000);
-  BOOST_TEST(spec.streams[0].window->allowed_lateness.millis() == 1000);
-  BOOST_TEST(spec.streams[0].window->size.millis() == 5000);
-  BOOST_TEST(*spec.streams[0].parallelism == 2);
-  BOOST_TEST(spec.sources[0].watermarks.idleness->millis() == 2000);
-  BOOST_TEST(spec.channels.max_latency.millis() == 4);
-  try {
-    ApplySetting(spec, "sources.rr.parallelism", "2");
-    BOOST_FAIL("expected an error");
-  } catch (const engine::InputError& e) {
-    BOOST_TEST(std::string(e.what()).find("did you mean 'r'") != std::string::npos);
-  }
-  BOOST_CHECK_THROW(ApplySetting(spec, "streams.counts.window.colour", "1s"), engine::InputError);
-  BOOST_CHECK_THROW(ApplySetting(spec, "streams.counts.window.size", "-1s"), engine::InputError);
-}
-
 // The numbers derived row by row in sweep-hand-checked.yaml's description.
 BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   const ScenarioSpec spec = HandChecked();
   const std::string key = "sources.r.watermarks.max_out_of_orderness";
-  const SweepMetrics tight = MeasurePoint(spec, {{key, "0s"}});
+  const SweepMetrics tight = MeasurePoint(PlanJob(spec), {{key, "0s"}});
   BOOST_TEST(tight.records_in == 5u);
   BOOST_TEST(tight.late == 2u);  // r2 and r4
   BOOST_TEST(tight.side_output == 2u);
@@ -81,7 +58,7 @@ BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   BOOST_TEST(tight.windows_at_end == 1u);      // [4000, 6000): no row has ts >= 6000
   BOOST_TEST(*tight.latency_median_ms == 50);  // 1100 - 1050, 3100 - 3050
   BOOST_TEST(*tight.latency_max_ms == 50);
-  const SweepMetrics loose = MeasurePoint(spec, {{key, "1s"}});
+  const SweepMetrics loose = MeasurePoint(PlanJob(spec), {{key, "1s"}});
   BOOST_TEST(loose.late == 0u);
   BOOST_TEST(loose.late_share == 0.0);
   BOOST_TEST(loose.windows == 3u);
@@ -93,7 +70,7 @@ BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   dropping.streams[0].window->late_output.clear();
   dropping.streams.pop_back();
   dropping.sinks.pop_back();
-  const SweepMetrics dropped = MeasurePoint(dropping, {{key, "0s"}});
+  const SweepMetrics dropped = MeasurePoint(PlanJob(dropping), {{key, "0s"}});
   BOOST_TEST(dropped.dropped == 2u);
   BOOST_TEST(dropped.side_output == 0u);
   BOOST_TEST(dropped.late == 2u);

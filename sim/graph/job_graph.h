@@ -76,6 +76,8 @@ struct SourcePlan {
   // time instead of with its last row.
   std::optional<engine::Timestamp> end_at;
   bool bounded() const { return boundedness == Boundedness::kBounded && !script; }
+  const std::string& name() const { return trace.source_name; }
+  const engine::Schema& schema() const { return trace.schema; }
 };
 
 // Each element on a channel between subtasks is delayed by a latency drawn
@@ -93,6 +95,9 @@ enum class WindowContextField { kKey, kWindowStart, kWindowEnd, kFiring, kCurren
 // operator built by MakeOptions.
 struct WindowPlan {
   std::shared_ptr<const engine::WindowAssigner> assigner;
+  // The clock the window is declared on (a global window: event time):
+  // what sweep's latency counts as an event-time window.
+  engine::TimeDomain time_domain = engine::TimeDomain::kEventTime;
   std::optional<engine::TriggerSpec> trigger;  // nullopt: the assigner's default
   engine::Duration allowed_lateness;
   engine::LateDataMode late_data = engine::LateDataMode::kDrop;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 #include "engine/core/nearest_name.h"
 #include "sim/planner/plan_key_fields.h"
 #include "sim/planner/plan_operators.h"
+#include "sim/planner/scenario_source.h"
 
 namespace tidemark::sim {
 
@@ -341,9 +343,18 @@ void PlanScripts(const JobPlan& plan) {
 
 JobPlan PlanJob(ScenarioSpec spec) {
   JobPlan plan;
+  plan.source = std::make_shared<ScenarioSource>(spec);
   plan.spec = std::move(spec);
   const ScenarioSpec& s = plan.spec;
   plan.file = s.file;
+  plan.info = {.name = s.name,
+               .description = s.description,
+               .seed = s.seed,
+               .deterministic = s.deterministic,
+               .input_files = {s.file}};
+  for (const SourceSpec& source : s.sources) {
+    if (!source.trace_path.empty()) plan.info.input_files.push_back(source.trace_path);
+  }
   plan.channels = {.min = s.channels.min_latency, .max = s.channels.max_latency};
   for (const SourceSpec& source : s.sources) plan.sources.push_back(PlanSourceData(source, s.file));
   const NameTable names = BuildNames(s);

@@ -154,6 +154,8 @@ void PlanWindow(const StreamSpec& stream, const engine::Schema& input, PlannedNo
   plan.input_schema = input;
   plan.key_field = node.key_field;  // nullopt: windowAll (§11.1)
   plan.assigner = MakeAssigner(w, input);
+  plan.time_domain = w.time == WindowSpec::Time::kEvent ? engine::TimeDomain::kEventTime
+                                                        : engine::TimeDomain::kProcessingTime;
   plan.trigger = MakeTrigger(w, *plan.assigner);
   plan.allowed_lateness = w.allowed_lateness;
   for (const AggregateText& a : stream.aggregate)

@@ -50,9 +50,9 @@ CheckVerdict CheckRefusal(const std::string& file, const PathConfinement& paths,
   std::optional<engine::InputError> refusal;
   try {
     auto plan = std::make_shared<const JobPlan>(OpenJob(file, {.paths = paths}));
-    verdict.name = plan->spec.name;
+    verdict.name = plan->info.name;
     verdict.plan = plan;
-    verdict.run = RunJob(*plan, CheckRunOptions(*plan, options.seed.value_or(plan->spec.seed)));
+    verdict.run = RunJob(*plan, CheckRunOptions(*plan, options.seed.value_or(plan->info.seed)));
   } catch (const engine::InputError& e) {
     refusal = e;
   }
@@ -95,7 +95,7 @@ void CompareRun(const JobPlan& plan, const CheckOptions& options, CheckVerdict& 
     verdict.status = CheckStatus::kSkipped;
     return;
   }
-  RunOptions run = CheckRunOptions(plan, options.seed.value_or(plan.spec.seed));
+  RunOptions run = CheckRunOptions(plan, options.seed.value_or(plan.info.seed));
   run.on_progress = options.on_progress;
   verdict.run = RunJob(plan, run);
   // --update writes what is missing or wrong from the current output.
@@ -120,7 +120,7 @@ void CompareRun(const JobPlan& plan, const CheckOptions& options, CheckVerdict& 
 // findings listed before it kept).
 CheckVerdict Compare(const JobPlan& plan, const CheckOptions& options) {
   CheckVerdict verdict;
-  verdict.name = plan.spec.name;
+  verdict.name = plan.info.name;
   try {
     CompareRun(plan, options, verdict);
   } catch (const engine::InputError& e) {
@@ -173,10 +173,10 @@ CheckVerdict CheckScenario(const FoundScenario& found, const PathConfinement& pa
 CheckVerdict CheckJob(const JobPlan& plan, const CheckOptions& options) {
   if (plan.spec.expect_error) {
     CheckVerdict verdict;
-    verdict.name = plan.spec.name;
+    verdict.name = plan.info.name;
     std::optional<engine::InputError> refusal;
     try {
-      verdict.run = RunJob(plan, CheckRunOptions(plan, options.seed.value_or(plan.spec.seed)));
+      verdict.run = RunJob(plan, CheckRunOptions(plan, options.seed.value_or(plan.info.seed)));
     } catch (const engine::InputError& e) {
       refusal = e;
     }

@@ -90,14 +90,14 @@ bool ExploreCampaign::failed() const {
 ExploreCampaign PlanCampaign(const JobPlan& plan, const ExploreRequest& request) {
   ExploreCampaign campaign;
   campaign.scenario = request.scenario;
-  campaign.name = plan.spec.name;
+  campaign.name = plan.info.name;
   if (request.input_hash == ExploreRequest::InputHash::kCompute) {
-    campaign.scenario_hash = ScenarioInputHash(plan.spec);
+    campaign.scenario_hash = JobInputHash(plan);
   }
   campaign.seeds = request.seeds;
   campaign.shard = request.shard;
   campaign.order = request.options.order;
-  campaign.deterministic = plan.spec.deterministic;
+  campaign.deterministic = plan.info.deterministic;
   campaign.failures = request.options.failures;
   return campaign;
 }

@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/explore/divergence.h"
 #include "sim/explore/explore.h"
+#include "sim/explore/reproduction.h"
 #include "sim/planner/job_plan.h"
 #include "sim/session/for_each.h"
 

@@ -8,12 +8,12 @@
 #include "engine/core/input_error.h"
 #include "engine/core/nearest_name.h"
 #include "sim/scenario/scenario.h"
-#include "sim/session/internal/open_spec.h"
 
 namespace tidemark::sim {
 
-namespace internal {
+namespace {
 
+// Points each overridden source at its file, in place of its trace or rows.
 void ApplyTraceOverrides(const std::vector<std::string>& overrides, ScenarioSpec& spec) {
   for (const std::string& item : overrides) {
     const size_t eq = item.find('=');
@@ -31,18 +31,8 @@ void ApplyTraceOverrides(const std::vector<std::string>& overrides, ScenarioSpec
   }
 }
 
-ScenarioSpec OpenSpec(const std::string& file, const OpenOptions& options) {
-  ScenarioSpec spec = LoadScenario(file, options.paths);
-  ApplyTraceOverrides(options.traces, spec);
-  return spec;
-}
-
-}  // namespace internal
-
-namespace {
-
 JobPlan Planned(ScenarioSpec spec, const OpenOptions& options) {
-  internal::ApplyTraceOverrides(options.traces, spec);
+  ApplyTraceOverrides(options.traces, spec);
   return PlanJob(std::move(spec));
 }
 

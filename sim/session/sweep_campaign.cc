@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "engine/core/input_error.h"
-#include "sim/session/internal/open_spec.h"
 
 namespace tidemark::sim {
 
@@ -20,36 +19,33 @@ bool SameSettings(const std::vector<SweepSetting>& a, const std::vector<SweepSet
   return true;
 }
 
-// The campaign's header and grid, every point's settings tried on the
-// scenario before anything runs.
-SweepCampaign PlanSweep(const SweepRequest& request, const ScenarioSpec& spec,
+// The campaign's header and grid, every point's settings tried on the job
+// before anything runs.
+SweepCampaign PlanSweep(const SweepRequest& request, const JobPlan& plan,
                         std::vector<SweepPoint>& grid) {
   SweepCampaign campaign;
   campaign.scenario = request.scenario;
-  campaign.name = spec.name;
-  campaign.scenario_hash = ScenarioInputHash(spec);
+  campaign.name = plan.info.name;
+  campaign.scenario_hash = JobInputHash(plan);
   for (const std::string& s : request.settings) campaign.settings.push_back(ParseSweepSetting(s));
   grid = SweepGrid(campaign.settings);
   campaign.points = grid.size();
-  for (const SweepPoint& point : grid) {
-    ScenarioSpec probe = spec;
-    for (const auto& [key, value] : point) ApplySetting(probe, key, value);
-  }
+  for (const SweepPoint& point : grid) plan.source->CheckSettings(point);
   return campaign;
 }
 
 }  // namespace
 
 SweepCampaign RunSweepCampaign(const SweepRequest& request, const ForEach& for_each) {
-  const ScenarioSpec spec = internal::OpenSpec(request.scenario, request.open);
+  const JobPlan plan = OpenJob(request.scenario, request.open);
   std::vector<SweepPoint> grid;
-  SweepCampaign campaign = PlanSweep(request, spec, grid);
+  SweepCampaign campaign = PlanSweep(request, plan, grid);
   campaign.shard = request.shard;
   for (uint64_t j = 0; j < grid.size(); ++j) {
     if (campaign.shard.Owns(j)) campaign.results.push_back({j, grid[j], {}});
   }
   for_each(campaign.results.size(), "sweep", [&](size_t i) {
-    campaign.results[i].metrics = MeasurePoint(spec, campaign.results[i].point);
+    campaign.results[i].metrics = MeasurePoint(plan, campaign.results[i].point);
   });
   return campaign;
 }
@@ -57,9 +53,9 @@ SweepCampaign RunSweepCampaign(const SweepRequest& request, const ForEach& for_e
 SweepCampaign MergeSweepCampaign(
     const SweepRequest& request, const std::vector<std::string>& files,
     const std::function<SweepCampaign(const std::string& file)>& read_shard) {
-  const ScenarioSpec spec = internal::OpenSpec(request.scenario, request.open);
+  const JobPlan plan = OpenJob(request.scenario, request.open);
   std::vector<SweepPoint> grid;
-  SweepCampaign campaign = PlanSweep(request, spec, grid);
+  SweepCampaign campaign = PlanSweep(request, plan, grid);
   std::vector<bool> seen;
   uint64_t count = 0;
   for (const std::string& file : files) {

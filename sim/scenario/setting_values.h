@@ -1,0 +1,21 @@
+// A setting's value as `--set KEY=VALUE` gives it (sweep, and the settings a
+// scenario takes: scenario_settings.h): a duration or a whole number, with an
+// error naming `--set` and the key when it is neither.
+#ifndef TIDEMARK_SIM_SCENARIO_SETTING_VALUES_H_
+#define TIDEMARK_SIM_SCENARIO_SETTING_VALUES_H_
+
+#include <cstdint>
+#include <string>
+
+#include "engine/core/time.h"
+
+namespace tidemark::sim {
+
+// `positive`: above zero, else at least zero. Throws engine::InputError.
+engine::Duration SettingDuration(const std::string& key, const std::string& value, bool positive);
+// In [low, high]. Throws engine::InputError.
+int64_t SettingInt(const std::string& key, const std::string& value, int64_t low, int64_t high);
+
+}  // namespace tidemark::sim
+
+#endif  // TIDEMARK_SIM_SCENARIO_SETTING_VALUES_H_
