@@ -6,7 +6,7 @@
 #include "api/internal/convert.h"
 #include "engine/core/record.h"
 #include "engine/core/schema.h"
-#include "sim/scenario/scenario.h"
+#include "sim/check/kinds/ledger_expectation.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark {

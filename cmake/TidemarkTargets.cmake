@@ -15,13 +15,17 @@ if(TIDEMARK_LIBFUZZER)
   target_compile_options(tidemark_warnings INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
-# tidemark_library(NAME <name> DEPS <link items...>)
-# Builds every non-test .cc file of the current folder (and internal/) into
-# tidemark_<name>, aliased tidemark::<name>; includes are rooted at the repo root.
+# tidemark_library(NAME <name> [DIRS <sub-folders...>] PUBLIC_DEPS <...> PRIVATE_DEPS <...>)
+# Builds every non-test .cc file of the current folder (and internal/, and the
+# DIRS named) into tidemark_<name>, aliased tidemark::<name>; includes are
+# rooted at the repo root.
 function(tidemark_library)
-  cmake_parse_arguments(ARG "" "NAME" "PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS
-    ${CMAKE_CURRENT_SOURCE_DIR}/*.cc ${CMAKE_CURRENT_SOURCE_DIR}/internal/*.cc)
+  cmake_parse_arguments(ARG "" "NAME" "DIRS;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  set(globs ${CMAKE_CURRENT_SOURCE_DIR}/*.cc ${CMAKE_CURRENT_SOURCE_DIR}/internal/*.cc)
+  foreach(dir ${ARG_DIRS})
+    list(APPEND globs ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cc)
+  endforeach()
+  file(GLOB sources CONFIGURE_DEPENDS ${globs})
   list(FILTER sources EXCLUDE REGEX "_test\\.cc$")
   add_library(tidemark_${ARG_NAME} STATIC ${sources})
   add_library(tidemark::${ARG_NAME} ALIAS tidemark_${ARG_NAME})

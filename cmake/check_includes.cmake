@@ -6,8 +6,9 @@
 # folders listed for it below, never one above it in the pipeline
 # trace -> scenario -> planner -> recovery -> runtime -> check -> explore -> reports -> app,
 # with the public API (include/tidemark/ and api/) beside reports.
-# A test (*_test.cc) may also include the rooms that build its fixtures
-# (scenario and planner: a runtime test plans a scenario to get a graph).
+# A test (*_test.cc) may also include the rooms that build its fixtures: a
+# runtime test opens a scenario through the session's front end
+# (sim/session/scenario_front_end.h) to get a plan.
 # Library headers (<dir/header> or <csv.h>): only the libraries listed for the
 # folder. engine/, sim/ and reports/ never include a clock, threads or an
 # unseeded random source.
@@ -112,7 +113,7 @@ foreach(room ${rooms})
     # build fixtures.
     if(file MATCHES "_test\\.cc$" OR file MATCHES "_test_(file|util)\\.h$")
       if(room MATCHES "^sim/")
-        list(APPEND projects sim/scenario sim/planner sim/graph sim/trace)
+        list(APPEND projects sim/scenario sim/planner sim/graph sim/trace sim/check sim/session)
       endif()
       list(APPEND libs ${test_libs})
     endif()
@@ -155,6 +156,29 @@ foreach(room ${rooms})
           endif()
         endif()
       endif()
+    endforeach()
+  endforeach()
+endforeach()
+# Nothing after the planner reads the scenario's syntax: the plan holds all
+# that later stages need, so a second front end can produce it. Outside the
+# rooms that are the scenario front end (the loader, the planner, lint), only
+# the session's front-end files may name the ScenarioSpec or include its
+# header; tests build their fixtures from it.
+set(spec_free_rooms sim/recovery sim/runtime sim/check sim/explore sim/session reports api app
+    fuzz)
+set(spec_front_end_files sim/session/scenario_front_end.h sim/session/scenario_front_end.cc
+    sim/session/open_job.cc sim/session/lint_scenario.cc sim/session/check_scenario.cc)
+foreach(room ${spec_free_rooms})
+  file(GLOB_RECURSE files "${ROOT}/${room}/*.h" "${ROOT}/${room}/*.cc")
+  foreach(file ${files})
+    string(REPLACE "${ROOT}/" "" relative "${file}")
+    list(FIND spec_front_end_files "${relative}" front_end)
+    if(NOT front_end EQUAL -1 OR file MATCHES "_test\\.cc$" OR file MATCHES "_test_(file|util)\\.h$")
+      continue()
+    endif()
+    file(STRINGS ${file} lines REGEX "ScenarioSpec|#[ \t]*include[ \t]*\"sim/scenario/scenario\\.h\"")
+    foreach(line ${lines})
+      list(APPEND bad "${file}: ${line} (the scenario's syntax is the front end's: read the plan)")
     endforeach()
   endforeach()
 endforeach()

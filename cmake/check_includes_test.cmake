@@ -20,7 +20,9 @@ set(cases
   "include/tidemark/scenario.h|#include \"sim/planner/job_plan.h\""
   "include/tidemark/value.h|#include <fmt/format.h>"
   "api/scenario.cc|#include \"reports/story/run_story.h\""
-  "sim/check/expectations.cc|#include \"tidemark/scenario.h\"")
+  "sim/check/expectations.cc|#include \"tidemark/scenario.h\""
+  "reports/story/run_story.cc|#include \"sim/scenario/scenario.h\""
+  "sim/explore/sweep.cc|const ScenarioSpec& spec = plan.source->spec();")
 foreach(case ${cases})
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)

@@ -10,6 +10,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::props {
 namespace {
@@ -48,7 +49,7 @@ BOOST_AUTO_TEST_CASE(written_counterexample_loads_and_runs) {
   }
   BOOST_TEST(path == (dir / "replayed_property.yaml").string());
   BOOST_TEST(std::filesystem::exists(dir / "replayed_property.csv"));
-  const sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(path));
+  const sim::JobPlan plan = sim::BindScenario(sim::LoadScenarioSpec(path));
   const sim::RunResult result = sim::RunJob(plan, {.seed = plan.info.seed});
   BOOST_TEST(result.records_in == 2u);
   std::filesystem::remove_all(dir);

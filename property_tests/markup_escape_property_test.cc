@@ -35,6 +35,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::props {
 namespace {
@@ -254,7 +255,7 @@ Rendered Render(const std::string& p) {
   std::filesystem::create_directories(folder);
   const std::string file = (folder / "hostile.yaml").string();
   std::ofstream(file, std::ios::binary | std::ios::trunc) << ScenarioText(p);
-  const sim::JobPlan plan = sim::PlanJob(sim::LoadScenario(file));
+  const sim::JobPlan plan = sim::BindScenario(sim::LoadScenarioSpec(file));
   const sim::RunResult result =
       sim::RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
   const reports::RunStory story(plan, result);

@@ -13,6 +13,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark {
 namespace {
@@ -57,7 +58,7 @@ int CountLines(const std::string& text) {
 // an InputError pointing into the text.
 void LoadPlanRun(const std::string& text) {
   try {
-    sim::JobPlan plan = sim::PlanJob(sim::ParseScenario(text, "fuzz.yaml", "."));
+    sim::JobPlan plan = sim::BindScenario(sim::ParseScenarioSpec(text, "fuzz.yaml", "."));
     sim::RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
     RC_TAG("ran");
   } catch (const engine::InputError& e) {
@@ -98,7 +99,8 @@ BOOST_AUTO_TEST_SUITE(scenario_loader_fuzz)
 
 BOOST_AUTO_TEST_CASE(the_base_scenario_is_valid) {
   // Guards the fuzzing: mutations start from a scenario that loads and runs.
-  const sim::JobPlan plan = sim::PlanJob(sim::ParseScenario(kValidScenario, "fuzz.yaml", "."));
+  const sim::JobPlan plan =
+      sim::BindScenario(sim::ParseScenarioSpec(kValidScenario, "fuzz.yaml", "."));
   const sim::RunResult result = sim::RunJob(plan, {.seed = 1});
   BOOST_TEST(result.records_in == 4u);
 }

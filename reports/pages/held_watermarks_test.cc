@@ -14,6 +14,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
@@ -24,7 +25,9 @@ std::string Path(const std::string& scenario) {
   return std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario;
 }
 
-sim::ScenarioSpec Load(const std::string& scenario) { return sim::LoadScenario(Path(scenario)); }
+sim::ScenarioSpec Load(const std::string& scenario) {
+  return sim::LoadScenarioSpec(Path(scenario));
+}
 
 // The scenario's text with `from` replaced by `to`, loaded from its folder.
 sim::ScenarioSpec Edited(const std::string& scenario, const std::string& from,
@@ -36,7 +39,7 @@ sim::ScenarioSpec Edited(const std::string& scenario, const std::string& from,
   const size_t at = yaml.find(from);
   BOOST_TEST_REQUIRE(at != std::string::npos);
   yaml.replace(at, from.size(), to);
-  return sim::ParseScenario(yaml, scenario, std::string(TIDEMARK_SCENARIOS_DIR) + "/teaching");
+  return sim::ParseScenarioSpec(yaml, scenario, std::string(TIDEMARK_SCENARIOS_DIR) + "/teaching");
 }
 
 BOOST_AUTO_TEST_SUITE(held_watermarks)

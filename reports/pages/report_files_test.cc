@@ -11,13 +11,14 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
 
 struct Rendered {
   explicit Rendered(const std::string& path)
-      : plan(sim::PlanJob(sim::LoadScenario(path))),
+      : plan(sim::BindScenario(sim::LoadScenarioSpec(path))),
         result(sim::RunJob(
             plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result),

@@ -17,6 +17,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
@@ -31,7 +32,7 @@ std::string Text(const std::string& name) {
 }
 
 sim::ScenarioSpec Spec(const std::string& yaml, const std::string& name) {
-  return sim::ParseScenario(yaml, name, Dir());
+  return sim::ParseScenarioSpec(yaml, name, Dir());
 }
 
 std::string Replace(std::string text, const std::string& from, const std::string& to) {

@@ -11,18 +11,19 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 
 struct DetailedRun {
   explicit DetailedRun(sim::ScenarioSpec spec)
-      : plan(sim::PlanJob(std::move(spec))),
+      : plan(sim::BindScenario(std::move(spec))),
         result(sim::RunJob(
             plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result) {}
   // A shipped scenario, by its path under scenarios/.
   explicit DetailedRun(const std::string& scenario)
-      : DetailedRun(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario)) {}
+      : DetailedRun(sim::LoadScenarioSpec(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario)) {}
   sim::JobPlan plan;
   sim::RunResult result;
   RunStory story;

@@ -10,14 +10,15 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
 
 struct Detailed {
   explicit Detailed(const std::string& scenario)
-      : plan(sim::PlanJob(
-            sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/teaching/" + scenario))),
+      : plan(sim::BindScenario(
+            sim::LoadScenarioSpec(std::string(TIDEMARK_SCENARIOS_DIR) + "/teaching/" + scenario))),
         result(sim::RunJob(
             plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord})),
         story(plan, result) {}

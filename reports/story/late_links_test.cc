@@ -6,6 +6,7 @@
 
 #include "reports/story/detailed_run_test_file.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
@@ -88,7 +89,7 @@ BOOST_AUTO_TEST_CASE(within_lateness_links_the_max_timestamp_and_late_the_cleanu
 // ts 12000 raised: [0, 10000) is late for b, which never had a row in it,
 // so no firing of b's window came before (a's fired, but is another key's).
 BOOST_AUTO_TEST_CASE(a_window_that_never_fired_for_the_key_has_no_firing_link) {
-  const DetailedRun run(sim::ParseScenario(R"(name: never-fired
+  const DetailedRun run(sim::ParseScenarioSpec(R"(name: never-fired
 seed: 1
 sources:
   rows:
@@ -108,7 +109,7 @@ streams:
     aggregate: {n: count()}
 sinks: {counts: {}}
 )",
-                                           "never-fired.yaml", TIDEMARK_SCENARIOS_DIR));
+                                               "never-fired.yaml", TIDEMARK_SCENARIOS_DIR));
   const std::vector<LateLink> links = FindLateLinks(run.story);
   BOOST_TEST_REQUIRE(links.size() == 1u);
   BOOST_TEST(links[0].step.has_value());

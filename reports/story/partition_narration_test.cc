@@ -9,13 +9,14 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
 
 std::string Explain(const std::string& scenario) {
-  const sim::JobPlan plan =
-      sim::PlanJob(sim::LoadScenario(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario));
+  const sim::JobPlan plan = sim::BindScenario(
+      sim::LoadScenarioSpec(std::string(TIDEMARK_SCENARIOS_DIR) + "/" + scenario));
   const sim::RunResult result =
       sim::RunJob(plan, {.seed = plan.info.seed, .detail = engine::Ledger::Detail::kEveryRecord});
   const RunStory story(plan, result);

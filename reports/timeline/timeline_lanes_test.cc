@@ -6,6 +6,7 @@
 
 #include "reports/story/detailed_run_test_file.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
@@ -39,7 +40,7 @@ sources:
       - {k: a, ts: 13000, "@arrival": 5000}
       - {k: b, ts: 1000, "@arrival": 9000}
 )" + streams;
-  return sim::ParseScenario(yaml, "three-keys.yaml", TIDEMARK_SCENARIOS_DIR);
+  return sim::ParseScenarioSpec(yaml, "three-keys.yaml", TIDEMARK_SCENARIOS_DIR);
 }
 
 const std::string kKeyed = R"(streams:

@@ -8,6 +8,7 @@
 #include "reports/story/detailed_run_test_file.h"
 #include "reports/timeline/timeline_geometry.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::reports {
 namespace {
@@ -119,7 +120,7 @@ BOOST_AUTO_TEST_CASE(many_records_become_density_cells_until_zoomed_in) {
     events += "      - {k: k" + std::to_string(i % 3) + ", ts: " + std::to_string((i * 37) % 9000) +
               ", \"@arrival\": " + std::to_string(i * 10) + "}\n";
   }
-  const DetailedRun run(sim::ParseScenario(R"(name: many
+  const DetailedRun run(sim::ParseScenarioSpec(R"(name: many
 seed: 1
 sources:
   rows:
@@ -137,7 +138,7 @@ sources:
   late: {from: counts, side_output: late}
 sinks: {counts: {}, late: {}}
 )",
-                                           "many.yaml", TIDEMARK_SCENARIOS_DIR));
+                                               "many.yaml", TIDEMARK_SCENARIOS_DIR));
   const TimelineHtml all = RenderTimeline(run.story, {});
   BOOST_TEST(Attribute(all.svg, "data-aggregated") == "true");
   BOOST_TEST(Count(all.svg, "<circle class=\"mark\"") == 0u);

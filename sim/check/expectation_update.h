@@ -1,12 +1,10 @@
 // `check --update`: rewrites a scenario's expectations from a run's output.
 //
-// Golden CSV files are written anew (keeping their metadata columns). Inline
-// expectations are regenerated in the scenario file itself: the top-level
-// `expect:` and `ledger:` blocks (each up to the next line that does not
-// start with a space) are replaced; the rest of the file, comments included,
-// is kept byte for byte. Each sink keeps its form (records or output), order,
-// tolerance and the fields and metadata its rows named; a sink without an
-// expectation gets one with every field. `expect_error:` is never rewritten.
+// Every registered kind (expectation_kinds.h) rewrites its own block in the
+// scenario's text — the block replaced in place, the rest of the file,
+// comments included, kept byte for byte — and its own files (golden CSVs);
+// the scenario file is written back when any block of it changed.
+// `expect_error:` is never rewritten.
 #ifndef TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_
 #define TIDEMARK_SIM_CHECK_EXPECTATION_UPDATE_H_
 
@@ -18,11 +16,15 @@
 
 namespace tidemark::sim {
 
-// Sinks of the plan that no expectation names.
-size_t SinksWithoutExpectations(const JobPlan& plan);
+// Whether the plan expects anything (a block that names nothing does not).
+bool HasExpectations(const JobPlan& plan);
 
-// The scenario text with its `expect:` (and `ledger:`) block regenerated
-// from `result`, which comes from a run with CheckRunOptions.
+// Whether `--update` must rewrite even when every expectation holds: a sink
+// without an expectation, or a golden file missing.
+bool NeedsUpdate(const JobPlan& plan);
+
+// The scenario text with every kind's block regenerated from `result`, which
+// comes from a run with CheckRunOptions; no file is written.
 std::string RewriteExpectationBlock(const std::string& scenario_text, const JobPlan& plan,
                                     const RunResult& result);
 

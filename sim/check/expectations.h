@@ -1,16 +1,7 @@
-// Compares a run's sinks and ledger with the scenario's expectations.
-//
-// Expected rows name the fields they check (any subset of the sink's fields)
-// and, as "@timestamp", "@watermark" and "@at", the record's metadata: its
-// timestamp as Flink stamps it (null: no timestamp), the emitting operator's
-// watermark and the processing time at emission. Values are written as trace
-// cells are and typed by the sink's schema. Ordered expectations are aligned
-// with the output by a longest common subsequence, so a diff names the
-// records missing, unexpected or different (and the fields that differ);
-// unordered ones compare as multisets. Doubles match within the
-// expectation's tolerance (absolute or relative). `output:` expectations
-// also check the watermarks and statuses that reach the sink, in order;
-// `ledger:` expectations check counters of the run's ledger per stream.
+// Compares a run with the plan's expectations (JobPlan::expectations, bound
+// by their kinds: expectation.h), and the shape of what differs: a diff per
+// sink, stream ledger or block, each difference located at the scenario line
+// it concerns.
 #ifndef TIDEMARK_SIM_CHECK_EXPECTATIONS_H_
 #define TIDEMARK_SIM_CHECK_EXPECTATIONS_H_
 
@@ -42,13 +33,13 @@ struct ExpectationReport {
   bool passed() const { return diffs.empty(); }
 };
 
-// The options of a run whose result CheckExpectations can compare: the
-// sinks' watermarks and statuses are kept when an `output:` expectation
-// needs them.
+// The options of a run whose result CheckExpectations can compare: what each
+// expectation needs kept (the sinks' watermarks and statuses for `output:`).
 RunOptions CheckRunOptions(const JobPlan& plan, uint64_t seed);
 
-// Throws engine::InputError when an expected value does not parse as its
-// field's type. REQUIRES: `result` comes from a run with CheckRunOptions.
+// Each expectation in the order of its kind (expectation_kinds.h). Throws
+// engine::InputError when an expected value does not parse as its field's
+// type. REQUIRES: `result` comes from a run with CheckRunOptions.
 ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result);
 
 // The metadata value as expectations write it: milliseconds, "+inf", "-inf";

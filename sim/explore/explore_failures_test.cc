@@ -14,6 +14,7 @@
 #include "sim/explore/reproduction.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -21,9 +22,9 @@ namespace {
 constexpr uint64_t kSeeds = 40;
 
 JobPlan LateAfterRestore() {
-  return PlanJob(LoadScenario((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" /
-                               "explore" / "failure-makes-a-record-late.yaml")
-                                  .string()));
+  return BindScenario(LoadScenarioSpec((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" /
+                                        "explore" / "failure-makes-a-record-late.yaml")
+                                           .string()));
 }
 
 BOOST_AUTO_TEST_SUITE(explore_failures)

@@ -16,6 +16,7 @@
 #include "sim/explore/reproduction.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -107,7 +108,7 @@ BOOST_AUTO_TEST_CASE(shards_cover_every_seed_once) {
 // @arrival 400) is on time when it reaches the window before `slow`'s
 // watermark 2999 does, and late otherwise. Both orders occur in 100 seeds.
 BOOST_AUTO_TEST_CASE(union_race_shows_both_outcomes_and_its_repro_replays_the_late_one) {
-  const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
+  const Explorer x(BindScenario(LoadScenarioSpec(Scenario("explore/union-race.yaml"))), {});
   const std::vector<SeedRun> runs = RunSeeds(x, 100);
   for (const SeedRun& run : runs) BOOST_TEST(run.violations.empty());
   const std::vector<OutcomeGroup> groups = GroupOutcomes(runs);
@@ -132,7 +133,7 @@ BOOST_AUTO_TEST_CASE(union_race_shows_both_outcomes_and_its_repro_replays_the_la
   BOOST_TEST(repro.rows.size() < repro.original_rows);
 
   // Replay the written scenario at its own seed (the divergent one) and at the base seed.
-  const JobPlan plan = PlanJob(ParseScenario(repro.text, file, "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(repro.text, file, "."));
   BOOST_TEST(plan.info.seed == groups[1].first_seed);
   const RunResult late = RunJob(plan, {.seed = plan.info.seed});
   const RunResult on_time = RunJob(plan, {.seed = groups[0].first_seed});
@@ -144,7 +145,8 @@ BOOST_AUTO_TEST_CASE(union_race_shows_both_outcomes_and_its_repro_replays_the_la
 // deterministic-parallel.yaml: no record can be late (its description), so
 // every one of 1,000 schedules gives the same sinks.
 BOOST_AUTO_TEST_CASE(deterministic_scenario_gives_one_outcome_in_1000_seeds) {
-  const Explorer x(PlanJob(LoadScenario(Scenario("explore/deterministic-parallel.yaml"))), {});
+  const Explorer x(BindScenario(LoadScenarioSpec(Scenario("explore/deterministic-parallel.yaml"))),
+                   {});
   BOOST_TEST(x.plan().info.deterministic);
   const std::vector<SeedRun> runs = RunSeeds(x, 1000);
   for (const SeedRun& run : runs) BOOST_TEST(run.violations.empty());
@@ -152,7 +154,7 @@ BOOST_AUTO_TEST_CASE(deterministic_scenario_gives_one_outcome_in_1000_seeds) {
 }
 
 BOOST_AUTO_TEST_CASE(sharded_runs_merged_in_seed_order_equal_the_unsharded_runs) {
-  const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
+  const Explorer x(BindScenario(LoadScenarioSpec(Scenario("explore/union-race.yaml"))), {});
   const std::vector<SeedRun> all = RunSeeds(x, 30);
   std::vector<SeedRun> merged;
   for (uint64_t i = 0; i < 4; ++i) {
@@ -168,7 +170,7 @@ BOOST_AUTO_TEST_CASE(sharded_runs_merged_in_seed_order_equal_the_unsharded_runs)
 }
 
 BOOST_AUTO_TEST_CASE(invariant_checks_catch_a_lost_record_and_a_regressing_watermark) {
-  const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
+  const Explorer x(BindScenario(LoadScenarioSpec(Scenario("explore/union-race.yaml"))), {});
   RunResult r = x.RunDetailed(1);
   BOOST_TEST(CheckInvariants(x.plan(), x.rows(), r).empty());
   RunResult lost = r;
@@ -195,7 +197,7 @@ BOOST_AUTO_TEST_CASE(invariant_checks_catch_a_lost_record_and_a_regressing_water
 // added must be caught at the right node, with the count it broke.
 BOOST_AUTO_TEST_CASE(
     conservation_catches_a_missing_decision_an_extra_unconsumed_and_an_extra_sink) {
-  const Explorer x(PlanJob(LoadScenario(Scenario("explore/union-race.yaml"))), {});
+  const Explorer x(BindScenario(LoadScenarioSpec(Scenario("explore/union-race.yaml"))), {});
   const RunResult r = x.RunDetailed(1);
   // The ledger of `r` with `edit` applied to each entry (false drops it),
   // then `extra` added.

@@ -10,14 +10,15 @@
 #include "engine/core/input_error.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
 
 ScenarioSpec HandChecked() {
-  return LoadScenario((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" / "explore" /
-                       "sweep-hand-checked.yaml")
-                          .string());
+  return LoadScenarioSpec((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" / "explore" /
+                           "sweep-hand-checked.yaml")
+                              .string());
 }
 
 BOOST_AUTO_TEST_SUITE(sweep)
@@ -48,7 +49,7 @@ BOOST_AUTO_TEST_CASE(a_grid_varies_the_last_setting_fastest) {
 BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   const ScenarioSpec spec = HandChecked();
   const std::string key = "sources.r.watermarks.max_out_of_orderness";
-  const SweepMetrics tight = MeasurePoint(PlanJob(spec), {{key, "0s"}});
+  const SweepMetrics tight = MeasurePoint(BindScenario(spec), {{key, "0s"}});
   BOOST_TEST(tight.records_in == 5u);
   BOOST_TEST(tight.late == 2u);  // r2 and r4
   BOOST_TEST(tight.side_output == 2u);
@@ -58,7 +59,7 @@ BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   BOOST_TEST(tight.windows_at_end == 1u);      // [4000, 6000): no row has ts >= 6000
   BOOST_TEST(*tight.latency_median_ms == 50);  // 1100 - 1050, 3100 - 3050
   BOOST_TEST(*tight.latency_max_ms == 50);
-  const SweepMetrics loose = MeasurePoint(PlanJob(spec), {{key, "1s"}});
+  const SweepMetrics loose = MeasurePoint(BindScenario(spec), {{key, "1s"}});
   BOOST_TEST(loose.late == 0u);
   BOOST_TEST(loose.late_share == 0.0);
   BOOST_TEST(loose.windows == 3u);
@@ -70,7 +71,7 @@ BOOST_AUTO_TEST_CASE(hand_checked_trace_gives_the_derived_numbers) {
   dropping.streams[0].window->late_output.clear();
   dropping.streams.pop_back();
   dropping.sinks.pop_back();
-  const SweepMetrics dropped = MeasurePoint(PlanJob(dropping), {{key, "0s"}});
+  const SweepMetrics dropped = MeasurePoint(BindScenario(dropping), {{key, "0s"}});
   BOOST_TEST(dropped.dropped == 2u);
   BOOST_TEST(dropped.side_output == 0u);
   BOOST_TEST(dropped.late == 2u);

@@ -8,6 +8,7 @@
 
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 #include "sim/trace/csv_test_file.h"
 
 namespace tidemark::sim {
@@ -15,7 +16,7 @@ namespace {
 
 // Scenarios below start with a newline, so the first YAML line is line 2.
 std::vector<LintFinding> LintText(const std::string& yaml, const std::string& folder = ".") {
-  return Lint(ParseScenario(yaml, "test.yaml", folder));
+  return Lint(ParseScenarioSpec(yaml, "test.yaml", folder));
 }
 
 // "rule@line:column" per finding, in Lint's order.

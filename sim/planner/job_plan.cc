@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
-#include <memory>
 
 #include <fmt/format.h>
 
@@ -13,7 +12,7 @@
 #include "engine/core/nearest_name.h"
 #include "sim/planner/plan_key_fields.h"
 #include "sim/planner/plan_operators.h"
-#include "sim/planner/scenario_source.h"
+#include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
 
@@ -232,9 +231,9 @@ void PlanConnections(const StreamSpec& stream, const std::vector<PlannedNode>& n
   }
 }
 
-void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
-                              const std::vector<NodeIndex>& node_of_item) {
-  for (const SinkSpec& sink : plan.spec.sinks) {
+void PlanSinks(const ScenarioSpec& spec, JobPlan& plan, const NameTable& names,
+               const std::vector<NodeIndex>& node_of_item) {
+  for (const SinkSpec& sink : spec.sinks) {
     auto item = names.Find(sink.stream);
     if (!item) {
       throw InputError(sink.where, fmt::format("sink names unknown stream '{}'", sink.stream),
@@ -245,54 +244,6 @@ void PlanSinksAndExpectations(JobPlan& plan, const NameTable& names,
                        "list each stream once under 'sinks'");
     }
     plan.sinks.push_back({sink.stream, node_of_item[*item], sink.where});
-  }
-  std::vector<std::string> sink_names;
-  for (const PlannedSink& s : plan.sinks) sink_names.push_back(s.name);
-  for (const SinkExpectation& e : plan.spec.expectations) {
-    const PlannedSink* sink = plan.FindSink(e.sink);
-    if (!sink) {
-      throw InputError(e.where, fmt::format("expectation for '{}', which is not a sink", e.sink),
-                       engine::UnknownNameHint(e.sink, sink_names));
-    }
-    const engine::Schema& schema = plan.nodes[sink->node].schema;
-    std::vector<const ExpectedRow*> rows;
-    for (const ExpectedRow& row : e.rows) rows.push_back(&row);
-    for (const ExpectedElement& element : e.output) {
-      if (element.kind == ExpectedElement::Kind::kRecord) rows.push_back(&element.record);
-    }
-    for (const ExpectedRow* row_ptr : rows) {
-      const ExpectedRow& row = *row_ptr;
-      for (size_t c = 0; c < row.cells.size(); ++c) {
-        if (row.cells[c].first.starts_with('@')) continue;  // metadata, checked by the loader
-        if (!schema.IndexOf(row.cells[c].first)) {
-          throw InputError(row.cell_key_where[c],
-                           fmt::format("sink '{}' has no field '{}'", e.sink, row.cells[c].first),
-                           engine::UnknownNameHint(row.cells[c].first, schema.names()));
-        }
-      }
-    }
-  }
-}
-
-// `ledger:` names streams and, under `to:`, tags those streams emit.
-void PlanLedgerExpectations(const JobPlan& plan) {
-  std::vector<std::string> streams;
-  for (const PlannedNode& node : plan.nodes) streams.push_back(node.name);
-  for (const LedgerExpectation& e : plan.spec.ledger) {
-    const auto it = std::find(streams.begin(), streams.end(), e.stream);
-    if (it == streams.end()) {
-      throw InputError(e.where, fmt::format("ledger counters for unknown stream '{}'", e.stream),
-                       engine::UnknownNameHint(e.stream, streams));
-    }
-    const PlannedNode& node = plan.nodes[static_cast<size_t>(it - streams.begin())];
-    std::vector<std::string> tags;
-    for (const engine::OutputTag& tag : node.side_outputs) tags.push_back(tag.id);
-    for (const LedgerExpectation::Counter& tag : e.tags) {
-      if (std::find(tags.begin(), tags.end(), tag.name) != tags.end()) continue;
-      throw InputError(
-          tag.where, fmt::format("stream '{}' emits no side output '{}'", e.stream, tag.name),
-          tags.empty() ? "it has no side outputs" : engine::UnknownNameHint(tag.name, tags));
-    }
   }
 }
 
@@ -341,11 +292,8 @@ void PlanScripts(const JobPlan& plan) {
 
 }  // namespace
 
-JobPlan PlanJob(ScenarioSpec spec) {
+JobPlan PlanJob(const ScenarioSpec& s) {
   JobPlan plan;
-  plan.source = std::make_shared<ScenarioSource>(spec);
-  plan.spec = std::move(spec);
-  const ScenarioSpec& s = plan.spec;
   plan.file = s.file;
   plan.info = {.name = s.name,
                .description = s.description,
@@ -396,11 +344,10 @@ JobPlan PlanJob(ScenarioSpec spec) {
     plan.nodes.push_back(std::move(node));
   }
   errors.ThrowIfAny();
-  PlanSinksAndExpectations(plan, names, node_of_item);
-  PlanLedgerExpectations(plan);
+  PlanSinks(s, plan, names, node_of_item);
   PlanScripts(plan);
   PlanKeyFields(plan);
-  PlanFaultTolerance(plan);
+  PlanFaultTolerance(s, plan);
   if (s.run_until) plan.run_until = engine::Timestamp::Millis(0) + *s.run_until;
   return plan;
 }

@@ -1,13 +1,16 @@
-// PlanJob: a scenario resolved into the job graph a run executes.
+// PlanJob: a scenario's job resolved into the graph a run executes.
 //
-// PlanJob checks everything that can be checked before running — unknown
-// streams and fields (with the nearest known name), cycles, expression types,
-// side-output tags and their types (Flink's rules, §7), sinks and expected
-// fields — and reports the first problem as an engine::InputError at its place
-// in the scenario file.
+// PlanJob checks everything about the job that can be checked before running
+// — unknown streams and fields (with the nearest known name), cycles,
+// expression types, side-output tags and their types (Flink's rules, §7),
+// sinks — and reports it as an engine::InputError at its place in the
+// scenario file.
 //
 // A JobPlan is the JobGraph (all the runtime reads) together with what
-// reports and campaigns say about the job (JobInfo) and the warnings.
+// reports and campaigns say about the job (JobInfo), the warnings, the
+// expectations bound to it and the front end it came from. Nothing after
+// the plan reads the scenario's syntax: a second front end produces the
+// same plan.
 #ifndef TIDEMARK_SIM_PLANNER_JOB_PLAN_H_
 #define TIDEMARK_SIM_PLANNER_JOB_PLAN_H_
 
@@ -19,7 +22,6 @@
 #include "sim/graph/job_graph.h"
 #include "sim/planner/job_source.h"
 #include "sim/planner/plan_warning.h"
-#include "sim/scenario/scenario.h"
 
 namespace tidemark::sim {
 
@@ -38,16 +40,24 @@ struct JobInfo {
   std::vector<std::string> input_files = {};
 };
 
+class Expectation;    // sim/check/expectation.h
+struct ScenarioSpec;  // sim/scenario/scenario.h: the planner's input, kept from those above it
+
 struct JobPlan : JobGraph {
   JobInfo info;
   // The front end the plan was bound from: campaigns vary the job through it.
+  // Set by the front end's binder (sim/session/scenario_front_end.h), not by PlanJob.
   std::shared_ptr<const JobSource> source;
-  ScenarioSpec spec;
+  // What the job expects of its runs, bound to this plan by the expectation
+  // kinds (sim/check/expectation.h), in the kinds' order. Set by the binder.
+  std::vector<std::shared_ptr<const Expectation>> expectations;
   std::vector<PlanWarning> warnings;  // in file order of the streams they concern
 };
 
-// Throws engine::InputError on the first problem found.
-JobPlan PlanJob(ScenarioSpec spec);
+// The graph, JobInfo and warnings of `spec`; its expectations and source are
+// the binder's to add. Throws engine::InputError on the first problem found
+// (every broken stream at once).
+JobPlan PlanJob(const ScenarioSpec& spec);
 
 }  // namespace tidemark::sim
 

@@ -177,8 +177,7 @@ FailurePlan PlanFailure(const FailureSpec& spec, const JobPlan& plan) {
 
 }  // namespace
 
-void PlanFaultTolerance(JobPlan& plan) {
-  const ScenarioSpec& spec = plan.spec;
+void PlanFaultTolerance(const ScenarioSpec& spec, JobPlan& plan) {
   engine::InputErrorCollector errors;
   FaultTolerancePlan& ft = plan.fault_tolerance;
   if (spec.checkpointing) {
@@ -214,28 +213,6 @@ void PlanFaultTolerance(JobPlan& plan) {
       case SinkGuaranteeSpec::kExactlyOnce:
         plan.sinks[s].guarantee = SinkGuarantee::kExactlyOnce;
         break;
-    }
-  }
-  if (spec.recovery_expectation) {
-    if (!spec.checkpointing && spec.failures.empty()) {
-      errors.Add(InputError(spec.recovery_expectation->where,
-                            "'recovery:' expectations need 'checkpointing:' or 'failures:'",
-                            "without them the run has nothing to recover from"));
-    }
-    std::vector<std::string> sources;
-    for (const PlannedNode& node : plan.nodes) {
-      if (node.kind == PlannedNode::Kind::kSource) sources.push_back(node.name);
-    }
-    std::vector<std::string> sinks;
-    for (const PlannedSink& s : plan.sinks) sinks.push_back(s.name);
-    for (const RecoveryExpectation::Counter& c : spec.recovery_expectation->counters) {
-      if (c.scope.empty()) continue;
-      const std::vector<std::string>& names = c.name == "replayed_rows" ? sources : sinks;
-      if (std::find(names.begin(), names.end(), c.scope) != names.end()) continue;
-      errors.Add(InputError(c.scope_where,
-                            fmt::format("'recovery:' names unknown {} '{}'",
-                                        c.name == "replayed_rows" ? "source" : "sink", c.scope),
-                            engine::UnknownNameHint(c.scope, names)));
     }
   }
   errors.ThrowIfAny();

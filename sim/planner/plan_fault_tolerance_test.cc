@@ -7,6 +7,7 @@
 #include "engine/core/input_error.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -31,7 +32,7 @@ sinks: {counts: {guarantee: exactly_once}, s: {}}
 }
 
 JobPlan Plan(const std::string& text) {
-  return PlanJob(ParseScenario(text, "s.yaml", "/nonexistent"));
+  return BindScenario(ParseScenarioSpec(text, "s.yaml", "/nonexistent"));
 }
 
 // Every error's first line, joined by " | ", or "no error".

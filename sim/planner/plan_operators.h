@@ -55,7 +55,7 @@ void PlanSideOutput(const StreamSpec& stream, std::vector<PlannedNode>& nodes, P
 // `checkpointing:`, `restart:` and `failures:` (plan_fault_tolerance.cc), with
 // Flink 1.20's defaults. REQUIRES the nodes and sinks planned.
 struct JobPlan;
-void PlanFaultTolerance(JobPlan& plan);
+void PlanFaultTolerance(const ScenarioSpec& spec, JobPlan& plan);
 
 }  // namespace tidemark::sim
 

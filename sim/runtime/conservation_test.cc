@@ -9,6 +9,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -57,7 +58,7 @@ sinks: {hot: {}, windows: {}, late: {}}
 BOOST_AUTO_TEST_SUITE(conservation)
 
 BOOST_AUTO_TEST_CASE(every_record_has_exactly_one_terminal_fate_and_counts_add_up) {
-  const JobPlan plan = PlanJob(ParseScenario(kMixed, "mixed.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(kMixed, "mixed.yaml", "."));
   const RunResult result =
       RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
   std::map<engine::RecordId, std::vector<engine::Fate>> terminal;

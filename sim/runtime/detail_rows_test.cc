@@ -5,6 +5,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -33,7 +34,7 @@ sinks: {counts: {}}
 )";
 
 RunResult Run(uint64_t detail_rows, uint64_t max_sink_records) {
-  const JobPlan plan = PlanJob(ParseScenario(std::string(kJob), "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(std::string(kJob), "test.yaml", "."));
   RunOptions options{.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord};
   options.detail_rows = detail_rows;
   options.max_sink_records = max_sink_records;

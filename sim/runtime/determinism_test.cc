@@ -7,6 +7,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::sim {
@@ -42,7 +43,7 @@ BOOST_AUTO_TEST_CASE(same_seed_same_run_for_every_parallel_scenario) {
         "parallel/idle-partition-with-idleness.yaml", "routing/one-stream-many-sinks.yaml",
         "sensors/late-sensor-readings.yaml"}) {
     BOOST_TEST_CONTEXT(name) {
-      const JobPlan plan = PlanJob(LoadScenario((dir / name).string()));
+      const JobPlan plan = BindScenario(LoadScenarioSpec((dir / name).string()));
       const RunOptions options{.seed = 99, .detail = engine::Ledger::Detail::kEveryRecord};
       const std::string first = Fingerprint(RunJob(plan, options));
       BOOST_TEST(first == Fingerprint(RunJob(plan, options)));

@@ -10,6 +10,7 @@
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/error_hint_test_util.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -76,8 +77,9 @@ BOOST_AUTO_TEST_CASE(each_planning_refusal_comes_with_a_hint) {
   };
   testing::CheckEachHasHint(cases, [](const std::string& text) {
     // Inline rows are typed as the run reads them.
-    return testing::ErrorsThrownBy(
-        [&] { RunJob(PlanJob(ParseScenario(text, "s.yaml", "/nonexistent")), {.seed = 1}); });
+    return testing::ErrorsThrownBy([&] {
+      RunJob(BindScenario(ParseScenarioSpec(text, "s.yaml", "/nonexistent")), {.seed = 1});
+    });
   });
 }
 

@@ -6,6 +6,7 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -36,7 +37,7 @@ sinks: {counts: {}}
 )";
 
 RunResult Run(const std::string& yaml, engine::Ledger::Detail detail) {
-  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
   return RunJob(plan, {.seed = 1, .detail = detail});
 }
 

@@ -11,12 +11,13 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
 
 RunResult Run(const std::string& yaml, uint64_t max_stepped_quiet_ticks, uint64_t seed = 7) {
-  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
   return RunJob(plan, {.seed = seed,
                        .detail = engine::Ledger::Detail::kEveryRecord,
                        .max_stepped_quiet_ticks = max_stepped_quiet_ticks});

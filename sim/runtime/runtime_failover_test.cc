@@ -6,12 +6,13 @@
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
 
 RunResult RunText(const std::string& yaml, uint64_t seed) {
-  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
   return RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
 }
 

@@ -7,13 +7,14 @@
 #include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
 
 RunResult RunText(const std::string& yaml, uint64_t seed,
                   engine::Ledger::Detail detail = engine::Ledger::Detail::kEveryRecord) {
-  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
   return RunJob(plan, {.seed = seed, .detail = detail});
 }
 
@@ -86,7 +87,7 @@ streams:
     map: {seen: "true"}
 sinks: {tagged: {}}
 )";
-  const JobPlan plan = PlanJob(ParseScenario(yaml, "test.yaml", "."));
+  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
   const RunResult result =
       RunJob(plan, {.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord});
   const NodeIndex map_node = plan.FindSink("tagged")->node;

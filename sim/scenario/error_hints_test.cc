@@ -8,6 +8,7 @@
 
 #include "sim/scenario/error_hint_test_util.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -117,7 +118,7 @@ BOOST_AUTO_TEST_CASE(each_refusal_comes_with_a_hint) {
        "line number starts at 1"},
   };
   testing::CheckEachHasHint(cases, [](const std::string& text) {
-    return testing::ErrorsThrownBy([&] { ParseScenario(text, "s.yaml", "/nonexistent"); });
+    return testing::ErrorsThrownBy([&] { ParseScenarioSpec(text, "s.yaml", "/nonexistent"); });
   });
 }
 

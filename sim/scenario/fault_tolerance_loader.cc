@@ -266,67 +266,6 @@ std::vector<FailureSpec> ReadFailures(const YamlValue& v) {
   return failures;
 }
 
-namespace {
-
-uint64_t ReadExpectedCount(const YamlValue& v) {
-  if (v.IsScalar()) {
-    const std::string text = v.AsString("a count");
-    if (text == "true") return 1;  // job_failed
-    if (text == "false") return 0;
-  }
-  const int64_t n = v.AsInt("a count");
-  if (n < 0) v.Fail("a count cannot be negative", "write 0 or more");
-  return static_cast<uint64_t>(n);
-}
-
-}  // namespace
-
-RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v) {
-  static const std::vector<std::string> kJob = {"checkpoints_completed",
-                                                "checkpoints_aborted",
-                                                "failures",
-                                                "restarts",
-                                                "job_failed",
-                                                "replayed_rows",
-                                                "sinks"};
-  static const std::vector<std::string> kSink = {"written", "visible", "duplicates", "aborted",
-                                                 "uncommitted"};
-  YamlMap map(v, "the expected recovery", kJob);
-  RecoveryExpectation e;
-  e.where = v.where();
-  for (const YamlMap::Entry& entry : map.entries()) {
-    if (entry.key == "replayed_rows") {
-      YamlMap sources(entry.value, "rows replayed per source", {});
-      for (const YamlMap::Entry& source : sources.entries()) {
-        e.counters.push_back({.name = entry.key,
-                              .scope = source.key,
-                              .count = ReadExpectedCount(source.value),
-                              .where = source.key_where,
-                              .scope_where = source.key_where});
-      }
-    } else if (entry.key == "sinks") {
-      YamlMap sinks(entry.value, "counters per sink", {});
-      for (const YamlMap::Entry& sink : sinks.entries()) {
-        YamlMap counters(sink.value, fmt::format("the counters of sink '{}'", sink.key), kSink);
-        for (const YamlMap::Entry& counter : counters.entries()) {
-          e.counters.push_back({.name = counter.key,
-                                .scope = sink.key,
-                                .count = ReadExpectedCount(counter.value),
-                                .where = counter.key_where,
-                                .scope_where = sink.key_where});
-        }
-      }
-    } else {
-      e.counters.push_back({.name = entry.key,
-                            .scope = "",
-                            .count = ReadExpectedCount(entry.value),
-                            .where = entry.key_where,
-                            .scope_where = entry.key_where});
-    }
-  }
-  return e;
-}
-
 void ReadSinkOptions(const YamlValue& v, SinkSpec& sink) {
   if (v.IsNull()) return;
   YamlMap map(v, "the sink's options", {"guarantee"});

@@ -18,6 +18,7 @@
 
 #include "engine/core/input_error.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -163,7 +164,7 @@ expect:
   s: {golden: /tmp/g.csv}
 )";
   try {
-    ParseScenario(text, "s.yaml", tree.a());
+    ParseScenarioSpec(text, "s.yaml", tree.a());
     BOOST_FAIL("accepted");
   } catch (const engine::InputError& e) {
     const std::string what = e.what();
@@ -173,7 +174,7 @@ expect:
                what);
   }
   BOOST_CHECK_NO_THROW(
-      ParseScenario(text, "s.yaml", tree.a(), {.root = "", .outside = OutsideRoot::kAllow}));
+      ParseScenarioSpec(text, "s.yaml", tree.a(), {.root = "", .outside = OutsideRoot::kAllow}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

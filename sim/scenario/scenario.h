@@ -8,6 +8,7 @@
 #define TIDEMARK_SIM_SCENARIO_SCENARIO_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,6 +20,7 @@
 #include "engine/core/schema.h"
 #include "engine/core/time.h"
 #include "engine/core/value.h"
+#include "sim/scenario/expectation_syntax.h"
 #include "sim/scenario/path_confinement.h"
 #include "sim/trace/inline_row.h"
 #include "sim/trace/trace_input.h"
@@ -283,84 +285,6 @@ struct FailureSpec {
   bool seeded = false;  // drawn from a seed by `explore --failures`, not written in the file
 };
 
-// Expected records for one sink. Each expected row names the fields it checks
-// (a subset of the sink's fields); values are written as in the trace.
-// Cells named "@timestamp", "@watermark" and "@at" check the record's
-// metadata (see RecordMetadata in sim/check), not a field.
-struct ExpectedRow {
-  std::vector<std::pair<std::string, std::string>> cells;
-  std::vector<bool> cell_null;                 // written as YAML null (~, null or nothing)
-  std::vector<SourceLocation> cell_where;      // of each value
-  std::vector<SourceLocation> cell_key_where;  // of each field name
-  SourceLocation where;
-};
-
-// One entry of an `output:` expectation: a record, or a watermark or a
-// watermark status as it reaches the sink.
-struct ExpectedElement {
-  enum class Kind { kRecord, kWatermark, kStatus };
-  Kind kind = Kind::kRecord;
-  ExpectedRow record;                                      // kRecord
-  engine::Timestamp watermark = engine::Timestamp::Min();  // kWatermark
-  bool idle = false;                                       // kStatus: idle, else active
-  SourceLocation where;
-};
-
-struct SinkExpectation {
-  std::string sink;
-  SourceLocation where;
-  // kUnordered: records compare as multisets (within `output:`, between two
-  // consecutive watermarks or statuses, as Flink's assertOutputEqualsSorted).
-  enum class Order { kOrdered, kUnordered } order = Order::kOrdered;
-  double tolerance = 1e-9;  // absolute and relative, for doubles
-  std::vector<ExpectedRow> rows;
-  // A golden CSV file (header = the sink's fields) instead of inline rows;
-  // resolved against the scenario's folder.
-  std::string golden;
-  std::string golden_as_written;
-  // `output:` instead of records: records interleaved with the watermarks and
-  // statuses that reach the sink.
-  bool has_output = false;
-  std::vector<ExpectedElement> output;
-};
-
-// `ledger:` counters expected for one stream: fate name -> count, and per
-// side-output tag the records sent to it.
-struct LedgerExpectation {
-  struct Counter {
-    std::string name;  // a counter name (see kLedgerCounters in the loader)
-    uint64_t count = 0;
-    SourceLocation where;
-  };
-  std::string stream;
-  SourceLocation where;
-  std::vector<Counter> counters;
-  std::vector<Counter> tags;  // name = the tag
-};
-
-// `recovery:` counters expected of a run with checkpoints or failures
-// (docs/checkpoints.md, "Expectations"). `scope` is empty for the job's own
-// counters, else the source (replayed_rows) or sink (the sink counters) named.
-struct RecoveryExpectation {
-  struct Counter {
-    std::string name;  // checkpoints_completed, ..., or a sink counter
-    std::string scope;
-    uint64_t count = 0;
-    SourceLocation where;
-    SourceLocation scope_where;
-  };
-  SourceLocation where;
-  std::vector<Counter> counters;
-};
-
-// `expect_error:`: the scenario must be refused with a message containing
-// `contains`, at `line` when given.
-struct ExpectedError {
-  std::string contains;
-  std::optional<int> line;
-  SourceLocation where;
-};
-
 // How channels between subtasks deliver: each element is delayed by a latency
 // drawn uniformly from [min, max] (kept FIFO per channel).
 struct ChannelSpec {
@@ -381,10 +305,9 @@ struct ScenarioSpec {
   std::vector<SourceSpec> sources;  // in file order
   std::vector<StreamSpec> streams;  // in file order
   std::vector<SinkSpec> sinks;      // in file order; printing follows it
-  std::vector<SinkExpectation> expectations;
-  std::vector<LedgerExpectation> ledger;
-  std::optional<RecoveryExpectation> recovery_expectation;
-  std::optional<ExpectedError> expect_error;
+  // The expectation blocks (`expect:`, `ledger:`, ...), in file order, as
+  // their kinds read them (expectation_syntax.h).
+  std::vector<std::shared_ptr<const ParsedExpectation>> expectations;
   // `run_until: D`: the run stops at processing time D (unbounded sources
   // otherwise stop after a fixed tail, see runtime.h).
   std::optional<engine::Duration> run_until;
@@ -394,19 +317,8 @@ struct ScenarioSpec {
   std::optional<RestartSpec> restart;
   std::vector<FailureSpec> failures;
   SourceLocation failures_where;
-  bool has_expectations() const {
-    return !expectations.empty() || !ledger.empty() || expect_error.has_value() ||
-           recovery_expectation.has_value();
-  }
+  bool has_expectations() const { return !expectations.empty(); }
 };
-
-// A `ledger:` counter name and the fate it counts.
-struct LedgerCounterName {
-  std::string_view name;
-  engine::Fate fate;
-};
-// Every counter name, in the order the format reference lists them.
-std::span<const LedgerCounterName> LedgerCounters();
 
 // The trace of `source` as the trace readers take it.
 TraceSource TraceOf(const SourceSpec& source);
@@ -414,19 +326,18 @@ TraceSource TraceOf(const SourceSpec& source);
 // The whole text of a scenario file. Throws engine::InputError when it is missing.
 std::string ReadScenarioFile(const std::string& path);
 
-// The `expect_error:` block of a scenario text, read on its own so that a
-// scenario that must be refused can say so even when the rest of it is bad.
-// Nullopt when the text has none or is not a YAML mapping.
-std::optional<ExpectedError> ReadExpectedError(const std::string& text, const std::string& file);
-
 // Parses and shape-checks a scenario file. Throws engine::InputError. Its
 // traces and golden files must lie inside `paths.root`, by default the
-// scenario's folder (path_confinement.h).
-ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths = {});
-// Same, from text (tests and fuzzing); `file` names it in errors, `folder`
-// resolves relative trace paths and is the default root.
+// scenario's folder (path_confinement.h). `kinds` are the expectation kinds
+// whose keys it takes (sim/check/expectation_kinds.h); a key none of them
+// owns is an unknown key.
+ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths = {},
+                          ExpectationSyntaxes kinds = {});
+// Same, from text; `file` names it in errors, `folder` resolves relative
+// trace paths and is the default root.
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
-                           const std::string& folder, const PathConfinement& paths = {});
+                           const std::string& folder, const PathConfinement& paths = {},
+                           ExpectationSyntaxes kinds = {});
 
 }  // namespace tidemark::sim
 

@@ -8,19 +8,16 @@
 #include "engine/core/nearest_name.h"
 #include "sim/scenario/internal/read_values.h"
 #include "sim/scenario/internal/scenario_text.h"
-#include "sim/scenario/internal/yaml_value.h"
 #include "sim/scenario/scenario.h"
+#include "sim/scenario/yaml_value.h"
 
 namespace tidemark::sim {
 
-using internal::ReadCells;
 using internal::ReadExpression;
 using internal::ReadNonNegative;
 using internal::ReadParallelism;
 using internal::ReadSchema;
 using internal::ReadTag;
-using internal::YamlMap;
-using internal::YamlValue;
 
 namespace {
 
@@ -230,12 +227,14 @@ void ReadSinks(const YamlMap& top, ScenarioSpec& spec);
 }  // namespace
 
 ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
-                           const std::string& folder, const PathConfinement& paths) {
-  const YamlValue root = internal::LoadYamlText(text, file);
-  YamlMap top(root, "the scenario",
-              {"name", "description", "seed", "deterministic", "channels", "sources", "streams",
-               "sinks", "expect", "ledger", "expect_error", "run_until", "checkpointing", "restart",
-               "failures", "recovery"});
+                           const std::string& folder, const PathConfinement& paths,
+                           ExpectationSyntaxes kinds) {
+  const YamlValue root = LoadYamlText(text, file);
+  std::vector<std::string> keys = {"name",      "description",   "seed",    "deterministic",
+                                   "channels",  "sources",       "streams", "sinks",
+                                   "run_until", "checkpointing", "restart", "failures"};
+  for (const ExpectationSyntax* kind : kinds) keys.emplace_back(kind->key());
+  YamlMap top(root, "the scenario", keys);
   ScenarioSpec spec;
   spec.file = file;
   spec.folder = folder;
@@ -296,24 +295,15 @@ ScenarioSpec ParseScenario(const std::string& text, const std::string& file,
     });
   }
   attempt([&] { ReadSinks(top, spec); });
-  if (auto expect = top.Get("expect")) {
-    attempt([&] {
-      YamlMap map(*expect, "expectations", {});
-      for (const auto& entry : map.entries()) {
-        attempt([&] {
-          spec.expectations.push_back(
-              internal::ReadExpectation(entry.key, entry.key_where, entry.value, folder, paths));
-        });
-      }
-    });
-  }
-  if (auto ledger = top.Get("ledger"))
-    attempt([&] { spec.ledger = internal::ReadLedger(*ledger); });
-  if (auto recovery = top.Get("recovery")) {
-    attempt([&] { spec.recovery_expectation = internal::ReadRecoveryExpectation(*recovery); });
-  }
-  if (auto error = top.Get("expect_error")) {
-    attempt([&] { spec.expect_error = internal::ReadExpectedErrorValue(*error); });
+  // The expectation blocks, in file order, each read by the kind that owns its key.
+  for (const YamlMap::Entry& entry : top.entries()) {
+    for (const ExpectationSyntax* kind : kinds) {
+      if (kind->key() != entry.key) continue;
+      attempt([&] {
+        spec.expectations.push_back(kind->Parse(entry.value, entry.key_where,
+                                                {.file = file, .folder = folder, .paths = paths}));
+      });
+    }
   }
   if (auto until = top.Get("run_until")) {
     attempt([&] {
@@ -375,9 +365,10 @@ TraceSource TraceOf(const SourceSpec& source) {
 
 std::string ReadScenarioFile(const std::string& path) { return internal::ReadScenarioText(path); }
 
-ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths) {
+ScenarioSpec LoadScenario(const std::string& path, const PathConfinement& paths,
+                          ExpectationSyntaxes kinds) {
   const std::string folder = std::filesystem::path(path).parent_path().string();
-  return ParseScenario(internal::ReadScenarioText(path), path, folder, paths);
+  return ParseScenario(internal::ReadScenarioText(path), path, folder, paths, kinds);
 }
 
 }  // namespace tidemark::sim

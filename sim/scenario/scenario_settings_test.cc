@@ -8,14 +8,15 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
 
 ScenarioSpec HandChecked() {
-  return LoadScenario((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" / "explore" /
-                       "sweep-hand-checked.yaml")
-                          .string());
+  return LoadScenarioSpec((std::filesystem::path(TIDEMARK_SOURCE_DIR) / "scenarios" / "explore" /
+                           "sweep-hand-checked.yaml")
+                              .string());
 }
 
 BOOST_AUTO_TEST_SUITE(scenario_settings)

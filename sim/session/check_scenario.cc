@@ -1,51 +1,36 @@
 #include "sim/session/check_scenario.h"
 
-#include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "sim/check/expectation.h"
 #include "sim/check/expectation_update.h"
+#include "sim/check/kinds/error_expectation.h"
 #include "sim/scenario/scenario.h"
 #include "sim/session/open_job.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 
 namespace {
 
-CheckVerdict Failed(CheckVerdict verdict, std::vector<SinkDiff> diffs) {
-  verdict.status = CheckStatus::kFailed;
-  verdict.diffs = std::move(diffs);
+// The refusal met (nullopt: the job ran to its end) judged against the one
+// expected: passed, or failed with the diff.
+CheckVerdict Judged(CheckVerdict verdict, const ExpectedRefusal& expected,
+                    const std::optional<engine::InputError>& refusal) {
+  verdict.diffs = JudgeRefusal(expected, refusal);
+  verdict.status = verdict.diffs.empty() ? CheckStatus::kPassed : CheckStatus::kFailed;
+  verdict.refused_as_expected = verdict.diffs.empty();
+  if (verdict.refused_as_expected) verdict.run.reset();
   return verdict;
 }
 
 // An `expect_error:` scenario passes when loading, planning or running it is
 // refused with an error that contains the text (at the line, if given).
-// `refusal` is the refusal met, nullopt when the scenario ran.
-CheckVerdict JudgeRefusal(CheckVerdict verdict, const ExpectedError& expected,
-                          const std::optional<engine::InputError>& refusal) {
-  const std::string wanted = expected.line
-                                 ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
-                                 : fmt::format("'{}'", expected.contains);
-  std::string got = "but it ran";
-  if (refusal) {
-    const std::string text = refusal->what();
-    const bool line_ok = !expected.line || refusal->where().line == *expected.line;
-    if (text.find(expected.contains) != std::string::npos && line_ok) {
-      verdict.status = CheckStatus::kPassed;
-      verdict.refused_as_expected = true;
-      return verdict;
-    }
-    got = fmt::format("but it was refused with: {}", text);
-  }
-  const std::string line = fmt::format("expected a refusal with {}, {}", wanted, got);
-  return Failed(std::move(verdict), {{"", "expect_error", {line}, {{expected.where, line}}}});
-}
-
 CheckVerdict CheckRefusal(const std::string& file, const PathConfinement& paths,
-                          const ExpectedError& expected, const CheckOptions& options) {
+                          const ExpectedRefusal& expected, const CheckOptions& options) {
   CheckVerdict verdict;
   std::optional<engine::InputError> refusal;
   try {
@@ -56,7 +41,7 @@ CheckVerdict CheckRefusal(const std::string& file, const PathConfinement& paths,
   } catch (const engine::InputError& e) {
     refusal = e;
   }
-  return JudgeRefusal(std::move(verdict), expected, refusal);
+  return Judged(std::move(verdict), expected, refusal);
 }
 
 // The fatal lint findings, as one diff that fails the scenario.
@@ -71,13 +56,6 @@ std::vector<SinkDiff> FatalFindings(const std::vector<LintFinding>& findings,
   return {fatal};
 }
 
-bool GoldenFileMissing(const JobPlan& plan) {
-  return std::any_of(plan.spec.expectations.begin(), plan.spec.expectations.end(),
-                     [](const SinkExpectation& e) {
-                       return !e.golden.empty() && !std::filesystem::exists(e.golden);
-                     });
-}
-
 // Runs the planned scenario and compares, filling `verdict` in; InputError
 // escapes.
 void CompareRun(const JobPlan& plan, const CheckOptions& options, CheckVerdict& verdict) {
@@ -85,27 +63,27 @@ void CompareRun(const JobPlan& plan, const CheckOptions& options, CheckVerdict& 
   // even when its expectations hold.
   std::vector<SinkDiff> lint_failures;
   if (options.lint) {
-    verdict.lint = Lint(plan.spec);
+    verdict.lint = LintPlan(plan);
     lint_failures = FatalFindings(verdict.lint, *options.lint);
   }
   const bool update = options.write == ExpectationWrite::kUpdate;
-  // --update also writes an expectation for every sink that has none.
-  const bool bootstrap = update && SinksWithoutExpectations(plan) > 0;
-  if (!plan.spec.has_expectations() && !bootstrap && lint_failures.empty()) {
+  // --update also writes what is missing: an expectation for every sink
+  // that has none, a golden file that does not exist.
+  const bool rewrite_at_once = update && NeedsUpdate(plan);
+  if (!HasExpectations(plan) && !rewrite_at_once && lint_failures.empty()) {
     verdict.status = CheckStatus::kSkipped;
     return;
   }
   RunOptions run = CheckRunOptions(plan, options.seed.value_or(plan.info.seed));
   run.on_progress = options.on_progress;
   verdict.run = RunJob(plan, run);
-  // --update writes what is missing or wrong from the current output.
-  const bool rewrite_at_once = update && (GoldenFileMissing(plan) || bootstrap);
   ExpectationReport report;
   if (!rewrite_at_once) report = CheckExpectations(plan, *verdict.run);
   if (!rewrite_at_once && report.passed() && lint_failures.empty()) {
     verdict.status = CheckStatus::kPassed;
     return;
   }
+  // --update writes what is wrong from the current output.
   if (rewrite_at_once || (update && !report.passed())) {
     verdict.status = CheckStatus::kUpdated;
     verdict.written = UpdateExpectations(plan, *verdict.run);
@@ -140,6 +118,14 @@ CheckVerdict BadInput(const engine::InputError& error) {
   return verdict;
 }
 
+// The plan's `expect_error:`, if it has one.
+const ExpectedRefusal* RefusalOf(const JobPlan& plan) {
+  for (const auto& expectation : plan.expectations) {
+    if (const ExpectedRefusal* refusal = expectation->refusal()) return refusal;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::string_view CheckStatusWord(CheckStatus status) {
@@ -158,7 +144,9 @@ CheckVerdict CheckScenario(const FoundScenario& found, const PathConfinement& pa
   try {
     // A file found under a folder may be a link out of it: refused unread.
     if (!found.root.empty()) CheckScenarioFileInRoot(found.file, paths);
-    if (auto expected = ReadExpectedError(ReadScenarioFile(found.file), found.file)) {
+    // Read on its own first: a scenario that must be refused can say so
+    // even when the rest of it is bad input.
+    if (auto expected = ReadExpectedRefusal(ReadScenarioFile(found.file), found.file)) {
       return CheckRefusal(found.file, paths, *expected, options);
     }
     auto plan = std::make_shared<const JobPlan>(OpenJob(found.file, {.paths = paths}));
@@ -171,7 +159,7 @@ CheckVerdict CheckScenario(const FoundScenario& found, const PathConfinement& pa
 }
 
 CheckVerdict CheckJob(const JobPlan& plan, const CheckOptions& options) {
-  if (plan.spec.expect_error) {
+  if (const ExpectedRefusal* expected = RefusalOf(plan)) {
     CheckVerdict verdict;
     verdict.name = plan.info.name;
     std::optional<engine::InputError> refusal;
@@ -180,7 +168,7 @@ CheckVerdict CheckJob(const JobPlan& plan, const CheckOptions& options) {
     } catch (const engine::InputError& e) {
       refusal = e;
     }
-    return JudgeRefusal(std::move(verdict), *plan.spec.expect_error, refusal);
+    return Judged(std::move(verdict), *expected, refusal);
   }
   return Compare(plan, options);
 }

@@ -5,6 +5,7 @@
 #include "engine/core/input_error_list.h"
 #include "sim/planner/job_plan.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 #include "sim/trace/trace_input.h"
 
 namespace tidemark::sim {
@@ -49,13 +50,13 @@ void ReadTraces(const ScenarioSpec& spec, const std::optional<JobPlan>& plan) {
 LintVerdict LintScenario(const std::string& file, const PathConfinement& paths) {
   LintVerdict verdict;
   try {
-    const ScenarioSpec spec = LoadScenario(file, paths);
+    const ScenarioSpec spec = LoadScenarioSpec(file, paths);
     verdict.findings = Lint(spec);
     // What lint does not explain and the planner rejects is bad input like
     // anywhere else, and so is a trace with a bad header or bad rows.
     std::optional<JobPlan> plan;
     try {
-      plan = PlanJob(spec);
+      plan = BindScenario(spec);
     } catch (const engine::InputError& e) {
       if (!Explained(e, verdict.findings)) throw;
     }

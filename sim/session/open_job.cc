@@ -8,6 +8,7 @@
 #include "engine/core/input_error.h"
 #include "engine/core/nearest_name.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 
@@ -33,18 +34,18 @@ void ApplyTraceOverrides(const std::vector<std::string>& overrides, ScenarioSpec
 
 JobPlan Planned(ScenarioSpec spec, const OpenOptions& options) {
   ApplyTraceOverrides(options.traces, spec);
-  return PlanJob(std::move(spec));
+  return BindScenario(std::move(spec));
 }
 
 }  // namespace
 
 JobPlan OpenJob(const std::string& file, const OpenOptions& options) {
-  return Planned(LoadScenario(file, options.paths), options);
+  return Planned(LoadScenarioSpec(file, options.paths), options);
 }
 
 JobPlan OpenJobText(const std::string& text, const std::string& file, const std::string& folder,
                     const OpenOptions& options) {
-  return Planned(ParseScenario(text, file, folder, options.paths), options);
+  return Planned(ParseScenarioSpec(text, file, folder, options.paths), options);
 }
 
 }  // namespace tidemark::sim

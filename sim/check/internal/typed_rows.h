@@ -11,8 +11,8 @@
 #include "engine/core/record.h"
 #include "engine/core/schema.h"
 #include "engine/watermarks/watermark_status.h"
+#include "sim/check/kinds/records_expectation.h"
 #include "sim/runtime/runtime.h"
-#include "sim/scenario/scenario.h"
 
 namespace tidemark::sim::internal {
 

@@ -32,24 +32,6 @@ engine::Schema ReadSchema(const YamlValue& v) {
   return engine::Schema(std::move(fields));
 }
 
-std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
-                                                           std::string_view what,
-                                                           std::vector<SourceLocation>* where,
-                                                           std::vector<SourceLocation>* key_where,
-                                                           std::vector<bool>* null) {
-  YamlMap map(v, what, {});
-  std::vector<std::pair<std::string, std::string>> cells;
-  for (const auto& entry : map.entries()) {
-    std::string text;
-    if (!entry.value.IsNull()) text = entry.value.AsString("a value");
-    cells.emplace_back(entry.key, std::move(text));
-    where->push_back(entry.value.IsNull() ? entry.key_where : entry.value.where());
-    key_where->push_back(entry.key_where);
-    null->push_back(entry.value.IsNull());
-  }
-  return cells;
-}
-
 int ReadParallelism(const YamlValue& v) {
   const int64_t p = v.AsInt("a parallelism");
   // Flink: "Operator parallelism not within bounds" outside (0, 32768].

@@ -11,8 +11,8 @@
 
 #include "engine/core/schema.h"
 #include "engine/core/time.h"
-#include "sim/scenario/internal/yaml_value.h"
 #include "sim/scenario/scenario.h"
+#include "sim/scenario/yaml_value.h"
 
 namespace tidemark::sim::internal {
 
@@ -20,27 +20,8 @@ namespace tidemark::sim::internal {
 std::string ReadTag(const YamlValue& v, std::string_view what);
 ExpressionText ReadExpression(const YamlValue& v, std::string_view what);
 engine::Schema ReadSchema(const YamlValue& v);
-// A map of cells as written (inline rows, expected rows): names and texts, with
-// the location of each value and key and whether it was written as null.
-std::vector<std::pair<std::string, std::string>> ReadCells(const YamlValue& v,
-                                                           std::string_view what,
-                                                           std::vector<SourceLocation>* where,
-                                                           std::vector<SourceLocation>* key_where,
-                                                           std::vector<bool>* null);
 int ReadParallelism(const YamlValue& v);
 engine::Duration ReadNonNegative(const YamlValue& v, std::string_view what);
-
-// A time in milliseconds, or '+inf' / '-inf' (Long.MAX_VALUE / MIN_VALUE).
-engine::Timestamp ReadTime(const YamlValue& v, std::string_view what);
-
-// Expectation keys (expectation_loader.cc): one entry of `expect:`, the
-// `ledger:` block and the `expect_error:` block.
-SinkExpectation ReadExpectation(const std::string& sink, const SourceLocation& where,
-                                const YamlValue& v, const std::string& folder,
-                                const PathConfinement& paths);
-std::vector<LedgerExpectation> ReadLedger(const YamlValue& v);
-RecoveryExpectation ReadRecoveryExpectation(const YamlValue& v);
-ExpectedError ReadExpectedErrorValue(const YamlValue& v);
 
 // `checkpointing:`, `restart:` and `failures:` (fault_tolerance_loader.cc).
 CheckpointSpec ReadCheckpointing(const YamlValue& v);

@@ -1,4 +1,4 @@
-#include "sim/scenario/internal/yaml_value.h"
+#include "sim/scenario/yaml_value.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,7 +10,7 @@
 #include "sim/scenario/duration_text.h"
 #include "sim/scenario/internal/scenario_text.h"
 
-namespace tidemark::sim::internal {
+namespace tidemark::sim {
 
 using engine::InputError;
 using engine::SourceLocation;
@@ -145,11 +145,34 @@ YamlValue YamlMap::Require(std::string_view key) const {
 
 YamlValue LoadYamlText(const std::string& text, const std::string& file) {
   try {
-    return YamlValue(LoadSingleDocument(text, file), file);
+    return YamlValue(internal::LoadSingleDocument(text, file), file);
   } catch (const YAML::Exception& e) {
     throw InputError(FromMark(file, e.mark), fmt::format("invalid YAML: {}", e.msg),
                      "check indentation, colons and quotes around this point");
   }
 }
 
-}  // namespace tidemark::sim::internal
+std::vector<std::pair<std::string, std::string>> ReadCells(
+    const YamlValue& v, std::string_view what, std::vector<engine::SourceLocation>* where,
+    std::vector<engine::SourceLocation>* key_where, std::vector<bool>* null) {
+  YamlMap map(v, what, {});
+  std::vector<std::pair<std::string, std::string>> cells;
+  for (const auto& entry : map.entries()) {
+    std::string text;
+    if (!entry.value.IsNull()) text = entry.value.AsString("a value");
+    cells.emplace_back(entry.key, std::move(text));
+    where->push_back(entry.value.IsNull() ? entry.key_where : entry.value.where());
+    key_where->push_back(entry.key_where);
+    null->push_back(entry.value.IsNull());
+  }
+  return cells;
+}
+
+engine::Timestamp ReadTime(const YamlValue& v, std::string_view what) {
+  const std::string text = v.AsString(what);
+  if (text == "+inf") return engine::Timestamp::Max();
+  if (text == "-inf") return engine::Timestamp::Min();
+  return engine::Timestamp::Millis(v.AsInt(what));
+}
+
+}  // namespace tidemark::sim

@@ -4,8 +4,8 @@
 // file:line:column (1-based; yaml-cpp's marks are 0-based) and what was
 // expected. YamlMap checks for unknown keys when it is built, so a misspelt
 // key is reported with the nearest known one.
-#ifndef TIDEMARK_SIM_SCENARIO_INTERNAL_YAML_VALUE_H_
-#define TIDEMARK_SIM_SCENARIO_INTERNAL_YAML_VALUE_H_
+#ifndef TIDEMARK_SIM_SCENARIO_YAML_VALUE_H_
+#define TIDEMARK_SIM_SCENARIO_YAML_VALUE_H_
 
 #include <cstdint>
 #include <optional>
@@ -19,7 +19,7 @@
 #include "engine/core/input_error.h"
 #include "engine/core/time.h"
 
-namespace tidemark::sim::internal {
+namespace tidemark::sim {
 
 class YamlValue {
  public:
@@ -83,10 +83,19 @@ class YamlMap {
   std::vector<Entry> entries_;
 };
 
+// A map of cells as written (inline rows, expected rows): names and texts, with
+// the location of each value and key and whether it was written as null.
+std::vector<std::pair<std::string, std::string>> ReadCells(
+    const YamlValue& v, std::string_view what, std::vector<engine::SourceLocation>* where,
+    std::vector<engine::SourceLocation>* key_where, std::vector<bool>* null);
+
+// A time in milliseconds, or '+inf' / '-inf' (Long.MAX_VALUE / MIN_VALUE).
+engine::Timestamp ReadTime(const YamlValue& v, std::string_view what);
+
 // Parses YAML text of one document (scenario_text.h); syntax errors become
 // located InputErrors naming `file`.
 YamlValue LoadYamlText(const std::string& text, const std::string& file);
 
-}  // namespace tidemark::sim::internal
+}  // namespace tidemark::sim
 
-#endif  // TIDEMARK_SIM_SCENARIO_INTERNAL_YAML_VALUE_H_
+#endif  // TIDEMARK_SIM_SCENARIO_YAML_VALUE_H_

@@ -1,9 +1,10 @@
-#include "sim/planner/scenario_source.h"
+#include "sim/session/scenario_front_end.h"
 
 #include <filesystem>
+#include <memory>
 #include <utility>
 
-#include "sim/planner/job_plan.h"
+#include "sim/check/expectation_kinds.h"
 #include "sim/scenario/scenario_rows.h"
 #include "sim/scenario/scenario_settings.h"
 
@@ -30,6 +31,22 @@ FailureSpec ToFailureSpec(const FailurePoint& point) {
 
 }  // namespace
 
+ScenarioSpec LoadScenarioSpec(const std::string& path, const PathConfinement& paths) {
+  return LoadScenario(path, paths, ExpectationKeys());
+}
+
+ScenarioSpec ParseScenarioSpec(const std::string& text, const std::string& file,
+                               const std::string& folder, const PathConfinement& paths) {
+  return ParseScenario(text, file, folder, paths, ExpectationKeys());
+}
+
+JobPlan BindScenario(ScenarioSpec spec) {
+  JobPlan plan = PlanJob(spec);
+  plan.expectations = BindExpectations(spec.expectations, plan);
+  plan.source = std::make_shared<ScenarioSource>(std::move(spec));
+  return plan;
+}
+
 JobPlan ScenarioSource::Plan(const JobVariant& variant) const {
   ScenarioSpec spec = variant.rows ? WithRows(spec_, *variant.rows, variant.keep) : spec_;
   if (variant.own_failures == JobVariant::OwnFailures::kDrop) spec.failures.clear();
@@ -37,7 +54,7 @@ JobPlan ScenarioSource::Plan(const JobVariant& variant) const {
     spec.failures.push_back(ToFailureSpec(point));
   }
   for (const auto& [key, value] : variant.settings) ApplySetting(spec, key, value);
-  return PlanJob(std::move(spec));
+  return BindScenario(std::move(spec));
 }
 
 void ScenarioSource::CheckSettings(const std::vector<JobSetting>& settings) const {
@@ -57,7 +74,12 @@ JobPlan ScenarioSource::Reload(const std::string& text, const std::string& file)
   // A reproduction names the original's traces, already confined when it
   // loaded, from its own folder: they need not lie under it.
   const PathConfinement paths{.root = "", .outside = OutsideRoot::kAllow};
-  return PlanJob(ParseScenario(text, file, folder, paths));
+  return BindScenario(ParseScenarioSpec(text, file, folder, paths));
+}
+
+std::vector<LintFinding> LintPlan(const JobPlan& plan) {
+  const auto* scenario = dynamic_cast<const ScenarioSource*>(plan.source.get());
+  return scenario ? Lint(scenario->spec()) : std::vector<LintFinding>{};
 }
 
 }  // namespace tidemark::sim

@@ -1,11 +1,13 @@
-// Expectations read from hostile scenario text: every refusal is a located
-// InputError, never a yaml-cpp exception.
+// `expect:` blocks read from hostile scenario text: every refusal is a
+// located InputError, never a yaml-cpp exception.
 #include <string>
 
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "sim/check/expectation_kinds.h"
 #include "sim/scenario/scenario.h"
+#include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
@@ -13,7 +15,7 @@ namespace {
 // The error's first line, "no error", or "not an InputError".
 std::string ErrorOf(const std::string& text) {
   try {
-    ParseScenario(text, "s.yaml", "/nonexistent");
+    ParseScenarioSpec(text, "s.yaml", "/nonexistent");
   } catch (const engine::InputError& e) {
     const std::string what = e.what();
     return what.substr(0, what.find('\n'));
@@ -23,7 +25,7 @@ std::string ErrorOf(const std::string& text) {
   return "no error";
 }
 
-BOOST_AUTO_TEST_SUITE(expectation_loader)
+BOOST_AUTO_TEST_SUITE(records_expectation)
 
 // Found by fuzz_scenario (seed 20261203): an `output:` entry whose one key is
 // a flow sequence made yaml-cpp throw TypedBadConversion out of the loader.
