@@ -2,39 +2,26 @@
 // watermark back, and the ledger's "in window" notes of their records turned
 // into "pending" (§1.13). Runs once, after the main loop: nothing here is on
 // the per-record path.
+#include "sim/runtime/internal/pending_windows.h"
+
 #include <map>
 #include <tuple>
 
 #include "engine/core/check.h"
-#include "sim/runtime/internal/runtime_state.h"
+#include "sim/runtime/internal/world.h"
 
 namespace tidemark::sim::internal {
 
-void Runtime::CollectPending() {
-  for (uint32_t i = 0; i < subtasks_.size(); ++i) {
-    const Subtask& s = subtasks_[i];
-    if (!s.op) continue;
-    std::vector<engine::PendingWindow> windows = s.op->PendingWindows();
-    if (windows.empty()) continue;
-    PendingSubtask pending{.node = s.node,
-                           .subtask = s.index,
-                           .watermark = s.op->CurrentWatermark(),
-                           .processing_time = now_,
-                           .windows = std::move(windows),
-                           .chain = HoldChain(i)};
-    ReclassifyPending(pending);
-    result_.pending.push_back(std::move(pending));
-  }
-}
+namespace {
 
 // Follows the input channel at the minimum from subtask to subtask until a
 // source subtask, whose partition at the minimum ends the chain.
-std::vector<WatermarkHold> Runtime::HoldChain(uint32_t subtask) const {
+std::vector<WatermarkHold> HoldChain(const World& world, uint32_t subtask) {
   std::vector<WatermarkHold> chain;
   uint32_t at = subtask;
   // Each step moves to an upstream subtask of a DAG: it ends.
   while (true) {
-    const Subtask& s = subtasks_[at];
+    const Subtask& s = world.subtasks[at];
     WatermarkHold hold{.node = s.node, .subtask = s.index, .watermark = s.watermark};
     if (s.source) {
       const SourceSubtask& source = *s.source;
@@ -44,7 +31,7 @@ std::vector<WatermarkHold> Runtime::HoldChain(uint32_t subtask) const {
       const std::vector<SplitState> splits = source.Splits();
       hold.partitions = static_cast<int32_t>(splits.size());
       const SourceFeed* feed = nullptr;
-      for (const SourceFeed& f : feeds_) {
+      for (const SourceFeed& f : world.feeds) {
         if (f.node == s.node) feed = &f;
       }
       for (const SplitState& split : splits) {
@@ -79,13 +66,13 @@ std::vector<WatermarkHold> Runtime::HoldChain(uint32_t subtask) const {
     }
     hold.channel = holding.front();
     chain.push_back(hold);
-    at = input_sources_[at][static_cast<size_t>(hold.channel)];
+    at = world.input_sources[at][static_cast<size_t>(hold.channel)];
   }
 }
 
-void Runtime::ReclassifyPending(const PendingSubtask& pending) {
-  engine::Ledger& ledger = result_.ledger;
-  if (!detailed()) {
+void ReclassifyPending(World& world, const PendingSubtask& pending) {
+  engine::Ledger& ledger = world.result.ledger;
+  if (!world.detailed()) {
     uint64_t unfired = 0;
     for (const engine::PendingWindow& w : pending.windows) unfired += w.unfired;
     ledger.MoveCount(pending.node, Fate::kInWindow, Fate::kPending, unfired);
@@ -104,7 +91,7 @@ void Runtime::ReclassifyPending(const PendingSubtask& pending) {
   }
   for (const engine::PendingWindow& w : pending.windows) {
     for (engine::RecordId id : w.unfired_ids) {
-      if (id >= options_.detail_rows) {  // its entries were not kept: only its count moves
+      if (id >= world.options.detail_rows) {  // its entries were not kept: only its count moves
         ledger.MoveCount(pending.node, Fate::kInWindow, Fate::kPending, 1);
         continue;
       }
@@ -113,6 +100,25 @@ void Runtime::ReclassifyPending(const PendingSubtask& pending) {
       ledger.SetEntryFate(it->second.back(), Fate::kPending);
       it->second.pop_back();
     }
+  }
+}
+
+}  // namespace
+
+void CollectPending(World& world) {
+  for (uint32_t i = 0; i < world.subtasks.size(); ++i) {
+    const Subtask& s = world.subtasks[i];
+    if (!s.op) continue;
+    std::vector<engine::PendingWindow> windows = s.op->PendingWindows();
+    if (windows.empty()) continue;
+    PendingSubtask pending{.node = s.node,
+                           .subtask = s.index,
+                           .watermark = s.op->CurrentWatermark(),
+                           .processing_time = world.now,
+                           .windows = std::move(windows),
+                           .chain = HoldChain(world, i)};
+    ReclassifyPending(world, pending);
+    world.result.pending.push_back(std::move(pending));
   }
 }
 

@@ -1,56 +1,55 @@
-// Failures in the runtime (docs/checkpoints.md): a failed task's failover
-// region is cancelled, the restart strategy decides whether and when it runs
-// again, and the restart restores the latest completed checkpoint, rewinds
-// the sources and replays their backlog.
+// Failures (docs/checkpoints.md): a failed task's failover region is
+// cancelled, the restart strategy decides whether and when it runs again, and
+// the restart restores the latest completed checkpoint, rewinds the sources
+// and replays their backlog. Part of FaultTolerance (fault_tolerance.h).
 #include <algorithm>
+#include <iterator>
+#include <map>
 
 #include <fmt/format.h>
 
-#include "engine/core/check.h"
-#include "sim/runtime/internal/recovery_state.h"
-#include "sim/runtime/internal/runtime_state.h"
+#include "sim/runtime/internal/fault_tolerance.h"
 
 namespace tidemark::sim::internal {
 
-void Runtime::OnScriptedFailure(uint32_t index) {
-  const FailurePlan& f = plan_.fault_tolerance.failures[index];
-  const uint32_t subtask = first_subtask_[f.node] + static_cast<uint32_t>(f.subtask);
-  HandleFailure({.subtask = subtask,
+void FaultTolerance::OnScriptedFailure(uint32_t index) {
+  const FailurePlan& f = world_.plan.fault_tolerance.failures[index];
+  const uint32_t subtask = world_.first_subtask[f.node] + static_cast<uint32_t>(f.subtask);
+  OnTaskFailure({.subtask = subtask,
                  .cause = fmt::format("{} failure of {}/{} at {}", f.seeded ? "seeded" : "scripted",
-                                      plan_.nodes[f.node].name, f.subtask, f.at.millis())});
+                                      world_.plan.nodes[f.node].name, f.subtask, f.at.millis())});
 }
 
 // The job manager handles a task failure (ExecutionFailureHandler): the
 // restart strategy decides; the job leaves RUNNING, so the checkpoint
 // scheduler stops and every pending checkpoint is aborted (a checkpoint not
 // complete by now never completes); the failover region is cancelled.
-void Runtime::HandleFailure(const TaskFailure& failure) {
-  Recovery& r = *recovery_;
-  RecoveryResult& out = *result_.recovery;
+void FaultTolerance::OnTaskFailure(const TaskFailure& failure) {
+  RecoveryResult& out = recovery();
   ++out.failure_count;
-  const Subtask& failed = subtasks_[failure.subtask];
+  const Subtask& failed = world_.subtasks[failure.subtask];
   FailureRecord record;
-  record.at = now_;
+  record.at = world_.now;
   record.node = failed.node;
   record.subtask = failed.index;
   record.cause = failure.cause;
   const auto keep = [&out](FailureRecord&& f) {
     if (out.failures.size() < RecoveryResult::kMaxListed) out.failures.push_back(std::move(f));
   };
-  if (r.job_ended || r.subtasks[failure.subtask].down) {
+  if (job_ended_ || subtask_state_[failure.subtask].down) {
     record.outcome = FailureRecord::Outcome::kIgnored;
     keep(std::move(record));
     return;
   }
-  Step(ScheduleStep::Kind::kFailure, failure.subtask);
-  const RestartStrategy::Decision decision = r.restart.OnFailure(now_);
-  if (r.scheduler && r.scheduler->running()) {
-    for (uint64_t id : r.scheduler->Stop()) AbortCheckpoint(id, "CHECKPOINT_COORDINATOR_SUSPEND");
-    r.scheduler_due = Timestamp::Max();
+  world_.Step(ScheduleStep::Kind::kFailure, failure.subtask);
+  const RestartStrategy::Decision decision = restart_.OnFailure(world_.now);
+  if (scheduler_ && scheduler_->running()) {
+    for (uint64_t id : scheduler_->Stop()) AbortCheckpoint(id, "CHECKPOINT_COORDINATOR_SUSPEND");
+    scheduler_due_ = Timestamp::Max();
   }
   // Attempts still pending for the scheduler's sake are gone with it.
   std::vector<uint64_t> pending;
-  for (const auto& [id, p] : r.pending) pending.push_back(id);
+  for (const auto& [id, p] : pending_) pending.push_back(id);
   for (uint64_t id : pending) AbortCheckpoint(id, "JOB_FAILOVER_REGION");
   if (!decision.restart) {
     record.outcome = FailureRecord::Outcome::kJobFailed;
@@ -59,12 +58,11 @@ void Runtime::HandleFailure(const TaskFailure& failure) {
     FailJob(decision.refusal);
     return;
   }
-  if (r.restart.restarts() > Recovery::kMaxRestarts ||
-      out.failure_count > Recovery::kMaxRestarts * 10) {
+  if (restart_.restarts() > kMaxRestarts || out.failure_count > kMaxRestarts * 10) {
     const std::string why = fmt::format(
         "stopped after {} restarts: a failure recurs on every attempt and the restart strategy "
         "never refuses (a restart loop)",
-        Recovery::kMaxRestarts);
+        kMaxRestarts);
     record.outcome = FailureRecord::Outcome::kJobFailed;
     record.refusal = why;
     keep(std::move(record));
@@ -72,40 +70,41 @@ void Runtime::HandleFailure(const TaskFailure& failure) {
     return;
   }
   std::vector<uint32_t> restart =
-      failure.global ? r.regions.ToRestart(failure.subtask, RestartPlan::Failover::kFull)
-                     : r.regions.ToRestart(failure.subtask, plan_.fault_tolerance.restart.failover);
+      failure.global
+          ? regions_.ToRestart(failure.subtask, RestartPlan::Failover::kFull)
+          : regions_.ToRestart(failure.subtask, world_.plan.fault_tolerance.restart.failover);
   record.outcome =
       decision.merged ? FailureRecord::Outcome::kMerged : FailureRecord::Outcome::kRestarted;
   record.restart_at = decision.restart_at;
-  record.restored_checkpoint = r.latest ? r.latest->id : 0;
-  for (uint32_t s : restart) record.restarted.emplace_back(subtasks_[s].node, subtasks_[s].index);
+  record.restored_checkpoint = latest_ ? latest_->id : 0;
+  for (uint32_t s : restart)
+    record.restarted.emplace_back(world_.subtasks[s].node, world_.subtasks[s].index);
   keep(std::move(record));
-  out.restarts = r.restart.restarts();
+  out.restarts = restart_.restarts();
   CancelSubtasks(restart);
   std::vector<uint32_t> merged;
-  std::set_union(r.to_restart.begin(), r.to_restart.end(), restart.begin(), restart.end(),
+  std::set_union(to_restart_.begin(), to_restart_.end(), restart.begin(), restart.end(),
                  std::back_inserter(merged));
-  r.to_restart = std::move(merged);
+  to_restart_ = std::move(merged);
   // One restart for everything cancelled: the latest decision's time.
-  r.restart_at = decision.restart_at;
-  agenda_.Push(std::max(now_, r.restart_at), {Action::Kind::kRestart, 0});
+  restart_at_ = decision.restart_at;
+  world_.agenda.Push(std::max(world_.now, restart_at_), {Action::Kind::kRestart, 0});
 }
 
 // Cancels the subtasks: their timers, ticks, alignment and everything in the
 // channels that touch them are gone (a region is closed under its channels).
-void Runtime::CancelSubtasks(const std::vector<uint32_t>& cancelled) {
-  Recovery& r = *recovery_;
-  std::vector<bool> in(subtasks_.size(), false);
+void FaultTolerance::CancelSubtasks(const std::vector<uint32_t>& cancelled) {
+  std::vector<bool> in(world_.subtasks.size(), false);
   for (uint32_t s : cancelled) {
     in[s] = true;
-    SubtaskRecovery& sr = r.subtasks[s];
+    SubtaskRecovery& sr = subtask_state_[s];
     sr.down = true;
     sr.aligning = 0;
     sr.barriers = 0;
     sr.barrier_in.clear();
-    Subtask& t = subtasks_[s];
+    Subtask& t = world_.subtasks[s];
     if (t.wakeup != Timestamp::Max()) {
-      --wakeups_pending_;
+      --world_.wakeups_pending;
       t.wakeup = Timestamp::Max();
     }
     t.tick_due.reset();
@@ -113,38 +112,38 @@ void Runtime::CancelSubtasks(const std::vector<uint32_t>& cancelled) {
     t.quiet_ticks = 0;
     t.quiet_until.reset();
   }
-  for (Channel& channel : channels_) {
+  for (Channel& channel : world_.channels) {
     if (!in[channel.from_subtask] && !in[channel.to_subtask]) continue;
     channel.queue.clear();
     if (channel.scheduled) {
       channel.scheduled = false;
-      --channels_scheduled_;
+      --world_.channels_scheduled;
     }
     channel.blocked = false;
     channel.last_ready = Timestamp::Min();
   }
-  for (Replay& replay : r.replays) {
+  for (Replay& replay : replays_) {
     for (uint32_t s : cancelled) replay.from.erase(s);
   }
-  agenda_.RemoveIf([&](const Action& a) {
+  world_.agenda.RemoveIf([&](const Action& a) {
     switch (a.kind) {
       case Action::Kind::kTick:
       case Action::Kind::kWakeup:
       case Action::Kind::kAlignmentTimeout: return bool(in[a.target]);
       case Action::Kind::kDeliver:
-        return in[channels_[a.target].from_subtask] || in[channels_[a.target].to_subtask];
+        return in[world_.channels[a.target].from_subtask] ||
+               in[world_.channels[a.target].to_subtask];
       default: return false;
     }
   });
 }
 
 // The job is FAILED (or stopped in a restart loop): nothing runs any more.
-void Runtime::FailJob(const std::string& why) {
-  Recovery& r = *recovery_;
-  r.job_ended = true;
-  result_.recovery->job_failed = why;
-  result_.recovery->failed_at = now_;
-  std::vector<uint32_t> all(subtasks_.size());
+void FaultTolerance::FailJob(const std::string& why) {
+  job_ended_ = true;
+  recovery().job_failed = why;
+  recovery().failed_at = world_.now;
+  std::vector<uint32_t> all(world_.subtasks.size());
   for (uint32_t s = 0; s < all.size(); ++s) all[s] = s;
   CancelSubtasks(all);
 }
@@ -155,69 +154,66 @@ void Runtime::FailJob(const std::string& why) {
 // holds and abort the rest; processing-time timers that fell due meanwhile
 // fire at once, before the first replayed row (a choice Flink leaves to a
 // race: docs/checkpoints.md); then the sources replay their backlog.
-void Runtime::OnRestart() {
-  Recovery& r = *recovery_;
-  if (now_ != r.restart_at || r.to_restart.empty() || r.job_ended) return;
-  const std::vector<uint32_t> restored = std::move(r.to_restart);
-  r.to_restart.clear();
-  r.restart_at = Timestamp::Max();
-  r.restart.RestartDone();
-  const uint64_t checkpoint = r.latest ? r.latest->id : 0;
-  std::vector<bool> in(subtasks_.size(), false);
+void FaultTolerance::OnRestart() {
+  if (world_.now != restart_at_ || to_restart_.empty() || job_ended_) return;
+  const std::vector<uint32_t> restored = std::move(to_restart_);
+  to_restart_.clear();
+  restart_at_ = Timestamp::Max();
+  restart_.RestartDone();
+  const uint64_t checkpoint = latest_ ? latest_->id : 0;
+  std::vector<bool> in(world_.subtasks.size(), false);
   for (uint32_t s : restored) {
     in[s] = true;
     RestoreSubtask(s);
   }
-  for (size_t sink = 0; sink < r.sinks.size(); ++sink) {
-    const uint32_t first = first_subtask_[plan_.sinks[sink].node];
-    for (size_t i = 0; i < r.sinks[sink].size(); ++i) {
+  for (size_t sink = 0; sink < transactions_.size(); ++sink) {
+    const uint32_t first = world_.first_subtask[world_.plan.sinks[sink].node];
+    for (size_t i = 0; i < transactions_[sink].size(); ++i) {
       if (!in[first + i]) continue;
-      result_.recovery->sinks[sink].aborted += r.sinks[sink][i].Restore(checkpoint, now_);
+      recovery().sinks[sink].aborted += transactions_[sink][i].Restore(checkpoint, world_.now);
     }
   }
-  for (uint32_t f = 0; f < feeds_.size(); ++f) {
+  for (uint32_t f = 0; f < world_.feeds.size(); ++f) {
     std::vector<uint32_t> of_feed;
     for (uint32_t s : restored) {
-      if (subtasks_[s].node == feeds_[f].node) of_feed.push_back(s);
+      if (world_.subtasks[s].node == world_.feeds[f].node) of_feed.push_back(s);
     }
     if (!of_feed.empty()) StartReplay(f, of_feed);
   }
   bool all_running = true;
-  for (const SubtaskRecovery& sr : r.subtasks) all_running = all_running && !sr.down;
-  if (r.scheduler && all_running && !r.scheduler->running()) {
-    r.scheduler->Start(now_);
+  for (const SubtaskRecovery& sr : subtask_state_) all_running = all_running && !sr.down;
+  if (scheduler_ && all_running && !scheduler_->running()) {
+    scheduler_->Start(world_.now);
     ScheduleCheckpointTimer();
   }
   for (uint32_t s : restored) {
-    Subtask& t = subtasks_[s];
-    if (!t.op || r.subtasks[s].down) continue;
-    t.op->AdvanceProcessingTime(now_, *contexts_[s]);
-    ScheduleWakeup(s);
+    Subtask& t = world_.subtasks[s];
+    if (!t.op || subtask_state_[s].down) continue;
+    loop_.CatchUpTimers(s);
   }
   // Unaligned: the in-flight records of the checkpoint go in first, before
   // anything live (Unaligned Recovery).
-  if (!r.latest) return;
+  if (!latest_) return;
   for (uint32_t s : restored) {
-    for (const Record& record : r.latest->channel_state[s]) {
-      if (r.subtasks[s].down) break;
-      ProcessRecord(s, Record(record));
+    for (const Record& record : latest_->channel_state[s]) {
+      if (subtask_state_[s].down) break;
+      loop_.ProcessRestored(s, Record(record));
     }
   }
 }
 
-void Runtime::RestoreSubtask(uint32_t subtask) {
-  Recovery& r = *recovery_;
-  Subtask& t = subtasks_[subtask];
-  const CompletedCheckpoint* checkpoint = r.latest ? &*r.latest : nullptr;
+void FaultTolerance::RestoreSubtask(uint32_t subtask) {
+  Subtask& t = world_.subtasks[subtask];
+  const CompletedCheckpoint* checkpoint = latest_ ? &*latest_ : nullptr;
   if (t.op) {
-    t.op = MakeSubtaskOperator(plan_.nodes[t.node], detailed());
+    t.op = MakeSubtaskOperator(world_.plan.nodes[t.node], world_.detailed());
     if (checkpoint && checkpoint->operators[subtask]) {
       t.op->RestoreFrom(*checkpoint->operators[subtask]);
     }
   }
   // Nothing of event time is in a checkpoint: every valve and generator
   // starts afresh, all inputs active at Min.
-  if (t.valve) t.valve = std::make_unique<engine::StatusWatermarkValve>(inputs_of_[subtask]);
+  if (t.valve) t.valve = std::make_unique<engine::StatusWatermarkValve>(world_.inputs_of[subtask]);
   t.watermark = Timestamp::Min();
   t.finished = false;
   t.wakeup = Timestamp::Max();
@@ -226,56 +222,55 @@ void Runtime::RestoreSubtask(uint32_t subtask) {
   t.ticks_parked_at.reset();
   t.quiet_ticks = 0;
   t.quiet_until.reset();
-  SubtaskRecovery& sr = r.subtasks[subtask];
+  SubtaskRecovery& sr = subtask_state_[subtask];
   sr.down = false;
   ++sr.attempt;
   sr.last_barrier = checkpoint ? checkpoint->id : 0;
-  if (Step(ScheduleStep::Kind::kRestore, subtask)) {
-    result_.schedule.back().checkpoint = sr.last_barrier;
+  if (world_.Step(ScheduleStep::Kind::kRestore, subtask)) {
+    world_.result.schedule.back().checkpoint = sr.last_barrier;
   }
   if (!t.source) return;
   SourceSubtaskOptions options = t.source->options();
-  options.open_time = now_;
-  t.source = std::make_unique<SourceSubtask>(std::move(options), *source_sink_of_[subtask]);
+  options.open_time = world_.now;
+  t.source = std::make_unique<SourceSubtask>(std::move(options), *world_.source_output_of[subtask]);
   if (const std::optional<Timestamp> tick = t.source->next_tick()) {
     t.tick_due = tick;
-    agenda_.PushToCalendar(*tick, {Action::Kind::kTick, subtask});
+    world_.agenda.PushToCalendar(*tick, {Action::Kind::kTick, subtask});
   }
 }
 
 // Reads the trace again from its start and hands each restored subtask its
 // rows from its checkpointed position; subtasks still catching up from an
 // earlier restore go on from where they are.
-void Runtime::StartReplay(uint32_t f, const std::vector<uint32_t>& restored) {
-  Recovery& r = *recovery_;
-  Replay& replay = r.replays[f];
+void FaultTolerance::StartReplay(uint32_t f, const std::vector<uint32_t>& restored) {
+  Replay& replay = replays_[f];
   std::map<uint32_t, uint64_t> from;
   if (replay.active) {
     for (const auto& [s, start] : replay.from) from[s] = std::max(start, replay.index);
   }
-  for (uint32_t s : restored) from[s] = r.latest ? r.latest->positions[s] : 0;
-  agenda_.RemoveIf(
+  for (uint32_t s : restored) from[s] = latest_ ? latest_->positions[s] : 0;
+  world_.agenda.RemoveIf(
       [f](const Action& a) { return a.kind == Action::Kind::kReplayRow && a.target == f; });
   replay = Replay{};
   replay.active = true;
   replay.from = std::move(from);
-  replay.input = OpenTrace(plan_.sources[plan_.nodes[feeds_[f].node].source].trace);
+  replay.input =
+      OpenTrace(world_.plan.sources[world_.plan.nodes[world_.feeds[f].node].source].trace);
   replay.index = UINT64_MAX;  // before the first row
-  replay.due = now_;
+  replay.due = world_.now;
   AdvanceReplay(f);
 }
 
 // Reads on to the next row the replay hands to one of its subtasks and puts
 // it on the agenda; when it reaches the live feed's position, its subtasks
 // read live again.
-void Runtime::AdvanceReplay(uint32_t f) {
-  Recovery& r = *recovery_;
-  Replay& replay = r.replays[f];
-  SourceFeed& feed = feeds_[f];
+void FaultTolerance::AdvanceReplay(uint32_t f) {
+  Replay& replay = replays_[f];
+  SourceFeed& feed = world_.feeds[f];
   for (;;) {
     replay.has_next = replay.input->Next(replay.next);
     ++replay.index;  // UINT64_MAX wraps to row 0
-    if (!replay.has_next || replay.index >= LiveNextRow(feed) || replay.from.empty()) break;
+    if (!replay.has_next || replay.index >= World::LiveNextRow(feed) || replay.from.empty()) break;
     const int32_t partition =
         replay.next.partition
             ? *replay.next.partition
@@ -283,8 +278,8 @@ void Runtime::AdvanceReplay(uint32_t f) {
     const uint32_t subtask = feed.owner[static_cast<size_t>(partition)];
     const auto it = replay.from.find(subtask);
     if (it != replay.from.end() && replay.index >= it->second) {
-      agenda_.PushToLane(feeds_.size() + f, std::max(now_, replay.due),
-                         {Action::Kind::kReplayRow, f});
+      world_.agenda.PushToLane(world_.feeds.size() + f, std::max(world_.now, replay.due),
+                               {Action::Kind::kReplayRow, f});
       return;
     }
   }
@@ -293,17 +288,16 @@ void Runtime::AdvanceReplay(uint32_t f) {
   replay = Replay{};
   for (const auto& [s, start] : handed) {
     (void)start;
-    if (feed.exhausted && plan_.sources[plan_.nodes[feed.node].source].bounded()) {
-      FinishSourceSubtask(s);
+    if (feed.exhausted && world_.plan.sources[world_.plan.nodes[feed.node].source].bounded()) {
+      loop_.FinishReader(s);
     }
   }
 }
 
-void Runtime::OnReplayRow(uint32_t f) {
-  Recovery& r = *recovery_;
-  Replay& replay = r.replays[f];
+void FaultTolerance::OnReplayRow(uint32_t f) {
+  Replay& replay = replays_[f];
   if (!replay.active || !replay.has_next) return;
-  SourceFeed& feed = feeds_[f];
+  SourceFeed& feed = world_.feeds[f];
   TraceRow& row = replay.next;
   const int32_t partition =
       row.partition ? *row.partition
@@ -316,37 +310,33 @@ void Runtime::OnReplayRow(uint32_t f) {
     AdvanceReplay(f);
     return;
   }
-  if (replay.index < r.delivered[subtask] && row.kind != TraceRowKind::kWatermark) {
-    ++result_.recovery->replayed_rows[plan_.nodes[feed.node].source];
+  if (replay.index < delivered_[subtask] && row.kind != TraceRowKind::kWatermark) {
+    ++recovery().replayed_rows[world_.plan.nodes[feed.node].source];
   }
-  r.delivered[subtask] = std::max(r.delivered[subtask], replay.index + 1);
-  replay.due = now_ + plan_.sources[plan_.nodes[feed.node].source].replay_every;
+  delivered_[subtask] = std::max(delivered_[subtask], replay.index + 1);
+  replay.due = world_.now + world_.plan.sources[world_.plan.nodes[feed.node].source].replay_every;
   try {
-    DeliverRow(feed, row, partition, subtask, /*count_in=*/false);
+    loop_.DeliverReplayedRow(f, row, partition, subtask);
   } catch (const TaskFailure&) {
-    row_feed_ = nullptr;
+    world_.row_feed = nullptr;
     AdvanceReplay(f);
     throw;
   }
   AdvanceReplay(f);
 }
 
-bool Runtime::OnlyBarriersInFlight() const {
-  for (const Channel& channel : channels_) {
-    for (size_t i = 0; i < channel.queue.size(); ++i) {
-      if (channel.queue[i].second.kind != StreamElement::Kind::kBarrier) return false;
-    }
+bool FaultTolerance::Live(uint32_t subtask) const {
+  if (subtask_state_[subtask].down) return false;
+  for (const Replay& replay : replays_) {
+    if (replay.active && replay.from.count(subtask) > 0) return false;
   }
   return true;
 }
 
-bool Runtime::RecoveryBusy() const {
-  const Recovery& r = *recovery_;
-  if (!r.to_restart.empty()) return true;
-  for (const Replay& replay : r.replays) {
-    if (replay.active) return true;
-  }
-  return false;
+bool FaultTolerance::TakeLiveRow(uint32_t subtask, uint64_t rows_read) {
+  if (!Live(subtask)) return false;
+  delivered_[subtask] = rows_read;  // the row's index + 1
+  return true;
 }
 
 }  // namespace tidemark::sim::internal

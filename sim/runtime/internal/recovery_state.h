@@ -1,6 +1,6 @@
-// What checkpointing, failures and restarts add to the runtime's state
-// (docs/checkpoints.md). Allocated only for a job that configures any of it,
-// so a job that does not runs exactly as before.
+// The state FaultTolerance (fault_tolerance.h) keeps beside the world: per
+// subtask, per checkpoint, per replaying feed and per sink
+// (docs/checkpoints.md). Only a job that configures fault tolerance has any.
 #ifndef TIDEMARK_SIM_RUNTIME_INTERNAL_RECOVERY_STATE_H_
 #define TIDEMARK_SIM_RUNTIME_INTERNAL_RECOVERY_STATE_H_
 
@@ -11,11 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "sim/random/prng.h"
-#include "sim/recovery/checkpoint_scheduler.h"
-#include "sim/recovery/failover_regions.h"
-#include "sim/recovery/restart_strategy.h"
-#include "sim/recovery/sink_transactions.h"
 #include "sim/runtime/internal/first_seen_index.h"
 #include "sim/runtime/runtime.h"
 #include "sim/runtime/subtask_operator.h"
@@ -95,34 +90,6 @@ struct SinkSeen {
     std::swap(previous, current);
     current.Clear();
   }
-};
-
-struct Recovery {
-  Recovery(const FaultTolerancePlan& plan, uint64_t seed, FailoverRegions regions)
-      : restart(plan.restart, Prng::ForComponent(seed, "restart-jitter")),
-        regions(std::move(regions)) {
-    if (plan.checkpointing) scheduler.emplace(*plan.checkpointing);
-  }
-
-  std::optional<CheckpointScheduler> scheduler;
-  RestartStrategy restart;
-  FailoverRegions regions;
-  Timestamp scheduler_due = Timestamp::Max();  // the kCheckpointTimer on the agenda
-  std::vector<SubtaskRecovery> subtasks;
-  std::map<uint64_t, PendingCheckpoint> pending;
-  std::optional<CompletedCheckpoint> latest;
-  std::vector<std::vector<SinkTransactions>> sinks;  // [sink][subtask of its stream]
-  std::vector<SinkSeen> seen;                        // per sink
-  std::vector<uint64_t> sink_received;               // per sink: records written, every attempt
-  std::vector<bool> fired;                           // per scripted failure: on_record done
-  std::vector<uint32_t> to_restart;                  // ascending, while a restart is pending
-  Timestamp restart_at = Timestamp::Max();
-  std::vector<Replay> replays;      // per feed
-  std::vector<uint64_t> delivered;  // per subtask (sources): rows handed to it so far, high mark
-  bool job_ended = false;           // FAILED, or stopped in a restart loop
-  // A run that restarts this often is in a loop (a failure on every attempt,
-  // with restarts never refused): it stops, and says so.
-  static constexpr uint64_t kMaxRestarts = 1000;
 };
 
 }  // namespace tidemark::sim::internal
