@@ -80,7 +80,7 @@
 // counted it twice (fixed in runtime_failover.cc, OnReplayRow; pinned by
 // sim/runtime/runtime_failover_test.cc). And two concurrent checkpoints
 // kept a finished bounded job running for ever, a barrier always in flight
-// (fixed in runtime_flow.cc; pinned by runtime_failover_test.cc).
+// (fixed in the run loop, sim/runtime/internal/loop.h; pinned by runtime_failover_test.cc).
 #include <algorithm>
 #include <cstddef>
 #include <map>
