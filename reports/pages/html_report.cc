@@ -4,12 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "reports/pages/sections/report_section.h"
 #include "reports/pages/text_report.h"
-#include "reports/story/counterfactual.h"
 #include "reports/story/explain.h"
-#include "reports/story/held_watermarks.h"
-#include "reports/story/pending_text.h"
-#include "reports/story/recovery_text.h"
 #include "reports/text/markup_escape.h"
 #include "reports/text/sink_file_names.h"
 #include "reports/timeline/timeline_svg.h"
@@ -200,103 +197,6 @@ std::string Aggregates(const RunStory& story) {
   return out + "</table>\n";
 }
 
-// Windows left pending when the run ended (§1.13); empty when none.
-std::string PendingList(const RunStory& story) {
-  const sim::JobPlan& plan = story.plan();
-  if (story.result().pending.empty()) return "";
-  std::string out =
-      "<h2 id=\"pending\">Pending windows</h2>\n<p class=\"lead\">The run ended "
-      "before these windows fired; their records are pending, not on time.</p>\n"
-      "<ul class=\"pending\">\n";
-  for (const sim::PendingSubtask& p : story.result().pending) {
-    for (const engine::PendingWindow& w : p.windows) {
-      const std::string would = PendingCounterfactualText(plan, p, w);
-      out += fmt::format("<li>{}: {}; {}{}</li>\n", HtmlEscape(PendingWindowName(plan, p, w)),
-                         HtmlEscape(PendingContents(w)), HtmlEscape(PendingWaitsFor(plan, p, w)),
-                         would.empty() ? "" : "; " + HtmlEscape(would));
-    }
-    if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
-      out += fmt::format("<li class=\"hold\">watermark held back by: {}</li>\n",
-                         HtmlEscape(HoldChainText(plan, p)));
-    }
-  }
-  return out + "</ul>\n";
-}
-
-// Checkpoints, failures, restarts and what each sink wrote and showed
-// (docs/checkpoints.md); empty for a job without them configured.
-std::string RecoverySection(const RunStory& story) {
-  const sim::JobPlan& plan = story.plan();
-  if (!story.result().recovery) return "";
-  const sim::RecoveryResult& r = *story.result().recovery;
-  std::string out = "<h2 id=\"recovery\">Checkpoints and failures</h2>\n<p class=\"lead\">" +
-                    HtmlEscape(RecoveryHeadline(plan, r)) + ".</p>\n";
-  if (!r.job_failed.empty()) {
-    out += "<p class=\"job-failed\">The job " + HtmlEscape(JobFailedText(r)) + "</p>\n";
-  }
-  if (!r.failures.empty()) {
-    out += "<ul id=\"failures\">\n";
-    for (const sim::FailureRecord& f : r.failures) {
-      out += "<li>failure " + HtmlEscape(FailureText(plan, f)) + "</li>\n";
-    }
-    out += "</ul>\n";
-    if (r.failure_count > r.failures.size()) {
-      out += fmt::format("<p class=\"note\">The first {} of {} failures.</p>\n", r.failures.size(),
-                         r.failure_count);
-    }
-  }
-  out +=
-      "<table id=\"recovery-sinks\"><tr><th>sink</th><th>guarantee</th><th>written</th>"
-      "<th>visible</th><th>aborted</th><th>uncommitted</th><th>duplicates</th>"
-      "<th>max visibility latency (ms)</th></tr>\n";
-  for (size_t s = 0; s < r.sinks.size(); ++s) {
-    const sim::SinkRecovery& sink = r.sinks[s];
-    out += fmt::format(
-        "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td></tr>\n",
-        HtmlEscape(plan.sinks[s].name), sim::SinkGuaranteeName(plan.sinks[s].guarantee),
-        sink.written, sink.visible, sink.aborted, sink.uncommitted, sink.duplicates,
-        sink.max_visibility_latency.millis());
-  }
-  out += "</table>\n";
-  std::string duplicates;
-  for (size_t s = 0; s < r.sinks.size(); ++s) {
-    for (const sim::DuplicateRecord& d : r.sinks[s].listed_duplicates) {
-      duplicates += "<li>" + HtmlEscape(plan.sinks[s].name) + ": " +
-                    HtmlEscape(DuplicateText(story.result().sinks[s], d)) + "</li>\n";
-    }
-  }
-  if (!duplicates.empty()) {
-    out += "<h3>Duplicates, each traced to its first delivery</h3>\n<ol id=\"duplicates\">\n" +
-           duplicates + "</ol>\n";
-  }
-  out +=
-      "<details><summary>Every checkpoint</summary><table id=\"checkpoints\"><tr><th>id</th>"
-      "<th>triggered</th><th>outcome</th><th>at</th><th>reason</th></tr>\n";
-  for (const sim::CheckpointRecord& c : r.checkpoints) {
-    out += fmt::format(
-        "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>"
-        "<td class=\"num\">{}</td><td>{}</td></tr>\n",
-        c.id, engine::FormatTimestamp(c.triggered), CheckpointOutcomeName(c.outcome),
-        c.outcome == sim::CheckpointRecord::Outcome::kPending ? ""
-                                                              : engine::FormatTimestamp(c.ended),
-        HtmlEscape(c.reason));
-  }
-  return out + "</table></details>\n";
-}
-
-// Partitions that held a watermark back while others advanced; empty when none.
-std::string HeldList(const RunStory& story) {
-  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
-  if (held.empty()) return "";
-  std::string out = "<h2 id=\"held\">Watermark held back</h2>\n<ul class=\"held\">\n";
-  for (const HeldWatermark& h : held) {
-    out += "<li>" + HtmlEscape(HeldWatermarkText(story.plan(), h)) + "</li>\n";
-  }
-  return out + "</ul>\n";
-}
-
 }  // namespace
 
 std::string FormatHtmlReport(const RunStory& story, const ReportContext& context) {
@@ -323,9 +223,7 @@ std::string FormatHtmlReport(const RunStory& story, const ReportContext& context
     out += "<details><summary>Scenario description</summary><pre class=\"description\">" +
            HtmlEscape(info.description) + "</pre></details>\n";
   }
-  out += RecoverySection(story);
-  out += HeldList(story);
-  out += PendingList(story);
+  for (const ReportSection* section : ReportSections()) out += section->Html(story);
   out += "<h2>Records</h2>\n" + LedgerTable(story);
   out += "<h2>Outputs</h2>\n" + SinkTables(story);
   out += "<h2>Narration</h2>\n" + Narration(story);

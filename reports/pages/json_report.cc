@@ -5,10 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/windows/window_result.h"
+#include "reports/pages/internal/json_values.h"
+#include "reports/pages/sections/report_section.h"
 #include "reports/story/explain.h"
-#include "reports/story/held_watermarks.h"
-#include "reports/story/pending_text.h"
-#include "reports/story/recovery_text.h"
 
 namespace tidemark::reports {
 
@@ -37,30 +36,9 @@ std::string_view FateId(Fate fate) {
 
 namespace {
 
-json Value(const engine::Value& v) {
-  switch (engine::TypeOf(v)) {
-    case engine::ValueType::kNull: return nullptr;
-    case engine::ValueType::kBool: return std::get<bool>(v);
-    case engine::ValueType::kInt: return std::get<int64_t>(v);
-    case engine::ValueType::kDouble: {
-      const double d = std::get<double>(v);
-      // JSON has no NaN or infinity: they are written as the trace spells them.
-      if (!std::isfinite(d)) return engine::FormatValue(v);
-      return d;
-    }
-    case engine::ValueType::kString: return std::get<std::string>(v);
-    case engine::ValueType::kList: return std::get<engine::StringList>(v);
-  }
-  return nullptr;
-}
-
-json Values(const std::vector<engine::Value>& values) {
-  json out = json::array();
-  for (const engine::Value& v : values) out.push_back(Value(v));
-  return out;
-}
-
-json Time(engine::Timestamp t) { return t.millis(); }
+json Value(const engine::Value& v) { return internal::JsonValue(v); }
+json Values(const std::vector<engine::Value>& values) { return internal::JsonValues(values); }
+json Time(engine::Timestamp t) { return internal::JsonTime(t); }
 
 json Fields(const engine::Schema& schema) {
   json out = json::array();
@@ -229,48 +207,6 @@ json Firings(const RunStory& story) {
   return out;
 }
 
-// Windows the run left pending (§1.13), with what each waits for and what
-// holds the watermark back, in the words `run` prints.
-json Pending(const RunStory& story) {
-  json out = json::array();
-  const sim::JobPlan& plan = story.plan();
-  for (const sim::PendingSubtask& p : story.result().pending) {
-    for (const engine::PendingWindow& w : p.windows) {
-      out.push_back({{"operator", p.node},
-                     {"subtask", p.subtask},
-                     {"key", w.keyed ? Value(w.key) : json(nullptr)},
-                     {"window", {{"start", Time(w.window.start())}, {"end", Time(w.window.end())}}},
-                     {"element_count", w.element_count},
-                     {"unfired_records", w.unfired},
-                     {"fired", w.fired},
-                     {"watermark", Time(p.watermark)},
-                     {"waits_for", PendingWaitsFor(plan, p, w)},
-                     {"held_back_by", HoldChainText(plan, p)}});
-    }
-  }
-  return out;
-}
-
-// Partitions and reader subtasks that held a watermark back while others
-// advanced, with the sentence explain prints.
-json HeldWatermarks(const RunStory& story, const std::vector<HeldWatermark>& held) {
-  json out = json::array();
-  for (const HeldWatermark& h : held) {
-    out.push_back({{"source", h.node},
-                   {"subtask", h.subtask},
-                   {"partition", h.partition >= 0 ? json(h.partition) : json(nullptr)},
-                   {"held_operator", h.partition >= 0 ? json(nullptr) : json(h.held_node)},
-                   {"held_subtask", h.partition >= 0 ? json(nullptr) : json(h.held_subtask)},
-                   {"from", Time(h.from)},
-                   {"to", Time(h.to)},
-                   {"until_end", h.until_end},
-                   {"watermark", Time(h.watermark)},
-                   {"other_rows", h.other_rows},
-                   {"text", HeldWatermarkText(story.plan(), h)}});
-  }
-  return out;
-}
-
 json WindowDecisions(const RunStory& story) {
   json out = json::array();
   for (const sim::WindowDecisionRecord& d : story.result().window_decisions) {
@@ -291,81 +227,6 @@ json WindowDecisions(const RunStory& story) {
                    {"windows", windows}});
   }
   return out;
-}
-
-// Checkpoints, failures, restarts and what each sink wrote and showed
-// (docs/report-format.md, "recovery"): the counters under the names a
-// scenario's `recovery:` expectation takes, then the listed history.
-json Recovery(const sim::JobPlan& plan, const sim::RecoveryResult& r) {
-  json replayed = json::object();
-  for (size_t s = 0; s < r.replayed_rows.size() && s < plan.sources.size(); ++s) {
-    replayed[plan.sources[s].name()] = r.replayed_rows[s];
-  }
-  json sinks = json::object();
-  for (size_t s = 0; s < r.sinks.size(); ++s) {
-    const sim::SinkRecovery& sink = r.sinks[s];
-    json duplicates = json::array();
-    for (const sim::DuplicateRecord& d : sink.listed_duplicates) {
-      duplicates.push_back({{"index", d.index}, {"first", d.first}});
-    }
-    sinks[plan.sinks[s].name] = {
-        {"guarantee", sim::SinkGuaranteeName(plan.sinks[s].guarantee)},
-        {"written", sink.written},
-        {"visible", sink.visible},
-        {"aborted", sink.aborted},
-        {"uncommitted", sink.uncommitted},
-        {"duplicates", sink.duplicates},
-        {"duplicate_records", duplicates},
-        {"max_visibility_latency", sink.max_visibility_latency.millis()},
-        {"total_visibility_latency", sink.total_visibility_latency.millis()}};
-  }
-  json checkpoints = json::array();
-  for (const sim::CheckpointRecord& c : r.checkpoints) {
-    json cuts = json::array();
-    for (const sim::SourceCut& cut : c.cuts) {
-      cuts.push_back(
-          {{"operator", cut.node}, {"subtask", cut.subtask}, {"next_row", cut.next_row}});
-    }
-    checkpoints.push_back({{"id", c.id},
-                           {"triggered", Time(c.triggered)},
-                           {"outcome", CheckpointOutcomeName(c.outcome)},
-                           {"ended", c.ended.is_min() ? json(nullptr) : Time(c.ended)},
-                           {"reason", c.reason.empty() ? json(nullptr) : json(c.reason)},
-                           {"source_cuts", cuts}});
-  }
-  json failures = json::array();
-  for (const sim::FailureRecord& f : r.failures) {
-    json restarted = json::array();
-    for (const auto& [node, subtask] : f.restarted) {
-      restarted.push_back({{"operator", node}, {"subtask", subtask}});
-    }
-    const bool restarts = f.outcome == sim::FailureRecord::Outcome::kRestarted ||
-                          f.outcome == sim::FailureRecord::Outcome::kMerged;
-    failures.push_back(
-        {{"at", Time(f.at)},
-         {"operator", f.node},
-         {"subtask", f.subtask},
-         {"cause", f.cause},
-         {"outcome", FailureOutcomeName(f.outcome)},
-         {"restart_at", restarts ? Time(f.restart_at) : json(nullptr)},
-         {"restored_checkpoint", restarts ? json(f.restored_checkpoint) : json(nullptr)},
-         {"restarted", restarted},
-         {"refusal", f.refusal.empty() ? json(nullptr) : json(f.refusal)},
-         {"text", FailureText(plan, f)}});
-  }
-  return {{"checkpoints_completed", r.checkpoints_completed},
-          {"checkpoints_aborted", r.checkpoints_aborted},
-          {"failures", r.failure_count},
-          {"restarts", r.restarts},
-          {"job_failed", !r.job_failed.empty()},
-          {"job_failed_reason", r.job_failed.empty() ? json(nullptr) : json(r.job_failed)},
-          {"failed_at", r.job_failed.empty() ? json(nullptr) : Time(r.failed_at)},
-          {"replayed_rows", replayed},
-          {"sinks", sinks},
-          {"history",
-           {{"listed_up_to", sim::RecoveryResult::kMaxListed},
-            {"checkpoints", checkpoints},
-            {"failures", failures}}}};
 }
 
 json Summary(const RunStory& story) {
@@ -412,14 +273,8 @@ std::string FormatJsonReport(const RunStory& story, const ReportContext& context
                         {"records_listed", story.event_count()},
                         {"records_in", story.result().records_in}};
   }
-  // Only when some window is pending, so other reports stay as they were.
-  if (!story.result().pending.empty()) report["pending"] = Pending(story);
-  // Likewise only when a watermark was held back.
-  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
-  if (!held.empty()) report["held_watermarks"] = HeldWatermarks(story, held);
-  // Only when the job configures checkpoints or failures.
-  if (story.result().recovery)
-    report["recovery"] = Recovery(story.plan(), *story.result().recovery);
+  // Each only when it has something to say, so other reports stay as they were.
+  for (const ReportSection* section : ReportSections()) section->AddJson(story, report);
   // A trace may hold bytes that are not UTF-8: replace them rather than fail.
   return report.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -4,12 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "reports/pages/sections/report_section.h"
 #include "reports/pages/text_report.h"
-#include "reports/story/counterfactual.h"
 #include "reports/story/explain.h"
-#include "reports/story/held_watermarks.h"
-#include "reports/story/pending_text.h"
-#include "reports/story/recovery_text.h"
 #include "reports/text/markup_escape.h"
 #include "reports/text/sink_file_names.h"
 
@@ -62,74 +59,6 @@ bool Notable(Verdict v) {
          v == Verdict::kWithinLateness || v == Verdict::kDiscarded;
 }
 
-// Windows left pending when the run ended (§1.13); empty when none.
-std::string PendingSection(const RunStory& story) {
-  const sim::JobPlan& plan = story.plan();
-  if (story.result().pending.empty()) return "";
-  std::string out =
-      "## Pending windows\n\nThe run ended before these windows fired; their "
-      "records are `pending`, not on time.\n\n";
-  for (const sim::PendingSubtask& p : story.result().pending) {
-    for (const engine::PendingWindow& w : p.windows) {
-      const std::string would = PendingCounterfactualText(plan, p, w);
-      out +=
-          fmt::format("- {}: {}; {}{}\n", MarkdownText(PendingWindowName(plan, p, w)),
-                      MarkdownText(PendingContents(w)), MarkdownText(PendingWaitsFor(plan, p, w)),
-                      would.empty() ? "" : "; " + MarkdownText(would));
-    }
-    if (plan.nodes[p.node].window->assigner->IsEventTime() && !p.watermark.is_max()) {
-      out += fmt::format("  - watermark held back by: {}\n", MarkdownText(HoldChainText(plan, p)));
-    }
-  }
-  return out + "\n";
-}
-
-// Checkpoints, failures, restarts and each sink's delivery (docs/checkpoints.md);
-// empty for a job without fault tolerance configured.
-std::string RecoverySection(const RunStory& story) {
-  const sim::JobPlan& plan = story.plan();
-  if (!story.result().recovery) return "";
-  const sim::RecoveryResult& r = *story.result().recovery;
-  std::string out =
-      "## Checkpoints and failures\n\n" + MarkdownText(RecoveryHeadline(plan, r)) + ".\n\n";
-  if (!r.job_failed.empty()) out += "**The job " + MarkdownText(JobFailedText(r)) + "**\n\n";
-  for (size_t i = 0; i < r.failures.size() && i < kNotableRecords; ++i) {
-    out += "- failure " + MarkdownText(FailureText(plan, r.failures[i])) + "\n";
-  }
-  if (r.failure_count > std::min<uint64_t>(r.failures.size(), kNotableRecords)) {
-    out += fmt::format("- and {} more failures in `report.json`\n",
-                       r.failure_count - std::min<uint64_t>(r.failures.size(), kNotableRecords));
-  }
-  if (!r.failures.empty()) out += "\n";
-  out +=
-      "| sink | guarantee | written | visible | aborted | uncommitted | duplicates | "
-      "max visibility latency |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
-  for (size_t s = 0; s < r.sinks.size(); ++s) {
-    const sim::SinkRecovery& sink = r.sinks[s];
-    out += fmt::format(
-        "| {} | {} | {} | {} | {} | {} | {} | {}ms |\n", MarkdownCell(plan.sinks[s].name),
-        sim::SinkGuaranteeName(plan.sinks[s].guarantee), sink.written, sink.visible, sink.aborted,
-        sink.uncommitted, sink.duplicates, sink.max_visibility_latency.millis());
-  }
-  out += "\n";
-  for (size_t s = 0; s < r.sinks.size(); ++s) {
-    const sim::SinkRecovery& sink = r.sinks[s];
-    if (sink.listed_duplicates.empty()) continue;
-    out += fmt::format("Duplicates in {}:\n\n", MarkdownText(plan.sinks[s].name));
-    for (size_t i = 0; i < sink.listed_duplicates.size() && i < kNotableRecords; ++i) {
-      out += "- " +
-             MarkdownText(DuplicateText(story.result().sinks[s], sink.listed_duplicates[i])) + "\n";
-    }
-    if (sink.duplicates > std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords)) {
-      out += fmt::format(
-          "- and {} more\n",
-          sink.duplicates - std::min<uint64_t>(sink.listed_duplicates.size(), kNotableRecords));
-    }
-    out += "\n";
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string FormatMarkdownReport(const RunStory& story, const ReportContext& context) {
@@ -157,24 +86,15 @@ std::string FormatMarkdownReport(const RunStory& story, const ReportContext& con
   for (size_t s = 0; s < story.result().sinks.size(); ++s) {
     out += SinkTable(story.result().sinks[s], files[s]);
   }
-  out += RecoverySection(story);
+  for (const ReportSection* section : ReportSections()) out += section->Markdown(story);
   std::vector<std::string> notable;
   for (const RecordStory& r : story.records()) {
     if (r.kind == sim::TraceRowKind::kEvent && Notable(r.verdict)) {
       notable.push_back("- " + MarkdownText(VerdictSentence(story, r)));
     }
   }
-  const std::vector<HeldWatermark> held = FindHeldWatermarks(story);
-  if (!held.empty()) {
-    out += "## Watermark held back\n\n";
-    for (const HeldWatermark& h : held)
-      out += "- " + MarkdownText(HeldWatermarkText(story.plan(), h)) + "\n";
-    out += "\n";
-  }
-  const std::string pending = PendingSection(story);
-  out += pending;
   out += "## Late, dropped and discarded records\n\n";
-  if (notable.empty() && !pending.empty()) {
+  if (notable.empty() && !story.result().pending.empty()) {
     out += "None: every record was on time, delivered or pending.\n";
   } else if (notable.empty()) {
     out += "None: every record was on time or delivered.\n";
