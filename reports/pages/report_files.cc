@@ -1,6 +1,5 @@
 #include "reports/pages/report_files.h"
 
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -8,6 +7,7 @@
 
 #include "engine/core/input_error.h"
 #include "reports/pages/html_report.h"
+#include "reports/pages/internal/json_values.h"
 #include "reports/pages/json_report.h"
 #include "reports/pages/markdown_report.h"
 #include "reports/pages/text_report.h"
@@ -53,22 +53,6 @@ void CreateFolder(const std::string& folder) {
   if (error) {
     throw engine::InputError({folder, 0, 0}, "cannot create the report folder: " + error.message());
   }
-}
-
-nlohmann::json JsonValue(const engine::Value& v) {
-  switch (engine::TypeOf(v)) {
-    case engine::ValueType::kNull: return nullptr;
-    case engine::ValueType::kBool: return std::get<bool>(v);
-    case engine::ValueType::kInt: return std::get<int64_t>(v);
-    case engine::ValueType::kDouble: {
-      const double d = std::get<double>(v);
-      if (!std::isfinite(d)) return engine::FormatValue(v);  // as report.json writes them
-      return d;
-    }
-    case engine::ValueType::kString: return std::get<std::string>(v);
-    case engine::ValueType::kList: return std::get<engine::StringList>(v);
-  }
-  return nullptr;
 }
 
 }  // namespace
@@ -162,7 +146,7 @@ uint64_t WriteRecordLines(const sim::JobPlan& plan, const std::string& path, uin
       sim::TraceRow row;
       while (input->Next(row)) {
         nlohmann::json values = nlohmann::json::array();
-        for (const engine::Value& v : row.record.values) values.push_back(JsonValue(v));
+        for (const engine::Value& v : row.record.values) values.push_back(internal::JsonValue(v));
         const nlohmann::json object = {{"source", plan.sources[s].name()},
                                        {"row", row.record.id},
                                        {"line", row.line},

@@ -17,17 +17,6 @@ namespace tidemark::sim {
 
 namespace {
 
-std::vector<std::string> Split(const std::string& text, char at) {
-  std::vector<std::string> parts;
-  size_t begin = 0;
-  for (size_t end = text.find(at); end != std::string::npos; end = text.find(at, begin)) {
-    parts.push_back(text.substr(begin, end - begin));
-    begin = end + 1;
-  }
-  parts.push_back(text.substr(begin));
-  return parts;
-}
-
 // FROM..TO:STEP over durations (or plain integers, which read as ms).
 std::vector<std::string> Range(const std::string& key, const std::string& text) {
   const size_t dots = text.find("..");
@@ -66,7 +55,7 @@ SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag)
   }
   SweepSetting s{text.substr(0, eq), {}};
   const std::string values = text.substr(eq + 1);
-  s.values = values.find("..") != std::string::npos ? Range(s.key, values) : Split(values, ',');
+  s.values = values.find("..") != std::string::npos ? Range(s.key, values) : SplitAt(values, ',');
   return s;
 }
 

@@ -34,17 +34,6 @@ const std::vector<std::string>& KnownKeys() {
                            fmt::format("settings: {}", fmt::join(KnownKeys(), ", ")));
 }
 
-std::vector<std::string> Split(const std::string& text, char at) {
-  std::vector<std::string> parts;
-  size_t begin = 0;
-  for (size_t end = text.find(at); end != std::string::npos; end = text.find(at, begin)) {
-    parts.push_back(text.substr(begin, end - begin));
-    begin = end + 1;
-  }
-  parts.push_back(text.substr(begin));
-  return parts;
-}
-
 template <typename T>
 T& Named(std::vector<T>& items, const std::string& name, const std::string& key, const char* what) {
   std::vector<std::string> names;
@@ -59,7 +48,7 @@ T& Named(std::vector<T>& items, const std::string& name, const std::string& key,
 }  // namespace
 
 void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string& value) {
-  const std::vector<std::string> parts = Split(key, '.');
+  const std::vector<std::string> parts = SplitAt(key, '.');
   if (key == "seed") {
     spec.seed = static_cast<uint64_t>(SettingInt(key, value, 0, INT64_MAX));
   } else if (key == "channels.latency.min" || key == "channels.latency.max") {

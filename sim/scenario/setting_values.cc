@@ -35,4 +35,15 @@ int64_t SettingInt(const std::string& key, const std::string& value, int64_t low
   return v;
 }
 
+std::vector<std::string> SplitAt(const std::string& text, char at) {
+  std::vector<std::string> parts;
+  size_t begin = 0;
+  for (size_t end = text.find(at); end != std::string::npos; end = text.find(at, begin)) {
+    parts.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  parts.push_back(text.substr(begin));
+  return parts;
+}
+
 }  // namespace tidemark::sim

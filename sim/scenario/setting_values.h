@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/time.h"
 
@@ -15,6 +16,10 @@ namespace tidemark::sim {
 engine::Duration SettingDuration(const std::string& key, const std::string& value, bool positive);
 // In [low, high]. Throws engine::InputError.
 int64_t SettingInt(const std::string& key, const std::string& value, int64_t low, int64_t high);
+
+// `text` cut at every `at` ("a.b.c" -> a, b, c; "" -> one empty part): a
+// dotted key, or a list of values "V1,V2".
+std::vector<std::string> SplitAt(const std::string& text, char at);
 
 }  // namespace tidemark::sim
 
