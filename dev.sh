@@ -49,7 +49,7 @@ case "${1:-}" in
     echo "== report: build/demo-report/report.html (narrated: build/dev/app/tidemark explain $FLAGSHIP)"
     ;;
   test)
-    PACKAGES+=(chromium clang-format)  # the browser check renders report.html; the tree must be formatted
+    PACKAGES+=(chromium clang-format libxml2-utils)  # the browser check renders report.html; the tree must be formatted; junit.xml is parsed
     install_missing_packages
     build ci
     ctest --preset ci

@@ -6,6 +6,14 @@ add_test(NAME check_github_annotates_the_failing_expectation
     -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/check_github
     -P ${PROJECT_SOURCE_DIR}/app/github_annotations_test.cmake)
 
+# Names, values and bytes of a hostile scenario cannot command the CI or
+# break junit.xml (app/ci_injection_test.cmake).
+find_program(XMLLINT xmllint)
+add_test(NAME ci_outputs_cannot_be_commanded_by_a_scenario
+  COMMAND ${CMAKE_COMMAND} -DTIDEMARK=$<TARGET_FILE:tidemark>
+    -DSCRATCH=${CMAKE_CURRENT_BINARY_DIR}/scratch/ci_injection "-DXMLLINT=${XMLLINT}"
+    -P ${PROJECT_SOURCE_DIR}/app/ci_injection_test.cmake)
+
 # Bad input: one annotation at the error's place, its hint after an escaped line break.
 tidemark_expect(NAME check_github_annotates_bad_input EXIT 2
   ARGS check errors/misspelt-field-in-rule.yaml --format github

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/visible_text.h"
+
 namespace tidemark::engine {
 
 std::string SourceLocation::ToString() const {
@@ -30,7 +32,9 @@ size_t AfterChars(const std::string& text, size_t from, size_t n) {
   return i;
 }
 
-std::string Bounded(const std::string& text) {
+std::string Bounded(const std::string& raw) {
+  // Shown, not obeyed (visible_text.h).
+  const std::string text = VisibleText(raw);
   if (text.size() <= kMaxEcho) return text;
   std::string out;
   size_t at = 0;
@@ -55,7 +59,7 @@ std::string Bounded(const std::string& text) {
 
 std::string Render(const SourceLocation& where, const std::string& message,
                    const std::string& hint) {
-  std::string out = fmt::format("{}: error: {}", where.ToString(), message);
+  std::string out = fmt::format("{}: error: {}", VisiblePlace(where.ToString()), message);
   if (!hint.empty()) out += fmt::format("\n  hint: {}", hint);
   return out;
 }

@@ -15,8 +15,10 @@ namespace tidemark::reports {
 // Escapes &, <, >, " and ' for HTML and SVG text and attribute values.
 std::string HtmlEscape(std::string_view text);
 
-// `text` escaped for XML text and attributes; characters XML 1.0 forbids
-// (control characters other than tab, newline and carriage return) are dropped.
+// `text` escaped for XML text and attributes, always well-formed: characters
+// XML 1.0 forbids (control characters other than tab, newline and carriage
+// return) are dropped, and bytes that are no UTF-8 character (a trace's 0xFF,
+// an overlong form, a surrogate) become U+FFFD.
 std::string XmlEscape(std::string_view text);
 
 // `text` as literal inline Markdown (CommonMark and GitHub's tables): every

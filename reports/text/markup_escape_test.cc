@@ -16,6 +16,25 @@ BOOST_AUTO_TEST_CASE(xml_escape_drops_characters_xml_forbids) {
   BOOST_TEST(XmlEscape(std::string("a\x01<b>&\"'\tc\x1f")) == "a&lt;b&gt;&amp;&quot;&apos;\tc");
 }
 
+// A trace's bytes need not be UTF-8; junit.xml must be, or a CI's parser
+// rejects the whole file. Well-formed characters pass (é is C3 A9, € E2 82 AC,
+// 𝄞 F0 9D 84 9E); each byte that starts no character becomes U+FFFD: a lone
+// FF, a continuation byte, C0 80 (an overlong NUL), ED A0 80 (a surrogate),
+// F4 90 80 80 (above U+10FFFF), a sequence cut short, and EF BF BE (U+FFFE).
+BOOST_AUTO_TEST_CASE(xml_escape_replaces_what_is_no_utf8_character) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  BOOST_TEST(XmlEscape("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9D\x84\x9E") ==
+             "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9D\x84\x9E");
+  BOOST_TEST(XmlEscape("a\xFF"
+                       "b") == "a" + fffd + "b");
+  BOOST_TEST(XmlEscape("\x80") == fffd);
+  BOOST_TEST(XmlEscape("\xC0\x80") == fffd + fffd);
+  BOOST_TEST(XmlEscape("\xED\xA0\x80") == fffd + fffd + fffd);
+  BOOST_TEST(XmlEscape("\xF4\x90\x80\x80") == fffd + fffd + fffd + fffd);
+  BOOST_TEST(XmlEscape("\xE2\x82") == fffd + fffd);
+  BOOST_TEST(XmlEscape("\xEF\xBF\xBE") == fffd + fffd + fffd);
+}
+
 BOOST_AUTO_TEST_CASE(markdown_text_escapes_inline_markup) {
   BOOST_TEST(MarkdownText("<img src=x onerror=alert(1)>") == "\\<img src=x onerror=alert(1)\\>");
   BOOST_TEST(MarkdownText("[x](javascript:alert(1))") == "\\[x\\](javascript:alert(1))");

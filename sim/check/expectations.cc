@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/visible_text.h"
 #include "sim/check/expectation.h"
 
 namespace tidemark::sim {
@@ -22,6 +23,12 @@ ExpectationReport CheckExpectations(const JobPlan& plan, const RunResult& result
   ExpectationReport report;
   for (const auto& expectation : plan.expectations) {
     expectation->Check(plan, result, report.diffs);
+  }
+  // Names and values of the scenario and its run are shown, never obeyed: a
+  // diff line is one line in a terminal, a CI log or a JUnit file.
+  for (SinkDiff& diff : report.diffs) {
+    diff.subject = engine::VisibleText(diff.subject);
+    for (std::string& line : diff.lines) line = engine::VisibleText(line);
   }
   return report;
 }

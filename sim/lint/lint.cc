@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/visible_text.h"
 #include "sim/lint/internal/lint_graph.h"
 
 namespace tidemark::sim {
@@ -19,8 +20,11 @@ bool IsFatal(const LintFinding& finding, LintStrictness strictness) {
 }
 
 std::string FormatLintFinding(const LintFinding& f) {
-  return fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n", f.where.ToString(),
-                     SeverityName(f.severity), f.message, f.rule, f.explanation, f.fix);
+  // Names and values of the scenario are shown, never obeyed (visible_text.h).
+  return fmt::format("{}: {}: {} [{}]\n  why: {}\n  fix: {}\n",
+                     engine::VisiblePlace(f.where.ToString()), SeverityName(f.severity),
+                     engine::VisibleText(f.message), f.rule, engine::VisibleText(f.explanation),
+                     engine::VisibleText(f.fix));
 }
 
 std::vector<LintFinding> Lint(const ScenarioSpec& spec) {

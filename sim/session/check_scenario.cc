@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/visible_text.h"
 #include "sim/check/expectation.h"
 #include "sim/check/expectation_update.h"
 #include "sim/check/kinds/error_expectation.h"
@@ -50,7 +51,8 @@ std::vector<SinkDiff> FatalFindings(const std::vector<LintFinding>& findings,
   SinkDiff fatal{"", "lint", {}, {}};
   for (const LintFinding& f : findings) {
     if (!IsFatal(f, strictness)) continue;
-    fatal.lines.push_back(fmt::format("{}: {} [{}]", f.where.ToString(), f.message, f.rule));
+    fatal.lines.push_back(fmt::format("{}: {} [{}]", engine::VisiblePlace(f.where.ToString()),
+                                      engine::VisibleText(f.message), f.rule));
   }
   if (fatal.lines.empty()) return {};
   return {fatal};

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/visible_text.h"
 #include "sim/scenario/yaml_value.h"
 
 namespace tidemark::sim {
@@ -96,9 +97,10 @@ std::optional<ExpectedRefusal> ReadExpectedRefusal(const std::string& text,
 
 std::vector<SinkDiff> JudgeRefusal(const ExpectedRefusal& expected,
                                    const std::optional<engine::InputError>& refusal) {
+  const std::string contains = engine::VisibleText(expected.contains);
   const std::string wanted = expected.line
-                                 ? fmt::format("'{}' at line {}", expected.contains, *expected.line)
-                                 : fmt::format("'{}'", expected.contains);
+                                 ? fmt::format("'{}' at line {}", contains, *expected.line)
+                                 : fmt::format("'{}'", contains);
   std::string got = "but it ran";
   if (refusal) {
     const std::string text = refusal->what();
