@@ -55,7 +55,7 @@ std::string RowYaml(const SourceSpec& source, const TraceRow& row) {
   for (size_t f = 0; f < source.schema.size(); ++f) {
     const engine::Value& v = row.record.values[f];
     if (engine::TypeOf(v) == engine::ValueType::kNull && row.kind != TraceRowKind::kEvent) continue;
-    cells.push_back(fmt::format("{}: {}", source.schema.field(f).name, YamlScalar(v)));
+    cells.push_back(fmt::format("{}: {}", YamlKey(source.schema.field(f).name), YamlScalar(v)));
   }
   cells.push_back(fmt::format("\"@arrival\": {}", row.arrival->millis()));
   cells.push_back(fmt::format("\"@partition\": {}", *row.partition));
@@ -157,13 +157,13 @@ std::string ReproScenarioText(const std::string& original_text, const ScenarioSp
     out += "sources:\n";
     for (uint32_t s = 0; s < spec.sources.size(); ++s) {
       const SourceSpec& source = spec.sources[s];
-      out += fmt::format("  {}:\n", source.name);
+      out += fmt::format("  {}:\n", YamlKey(source.name));
       const YAML::Node node = entry.second[source.name];
       for (const auto& item : node) {
         const std::string field = item.first.as<std::string>();
         // A format belongs to the trace file; shrunk rows are written inline.
         if (field == "trace" || field == "events" || field == "format") continue;
-        out += fmt::format("    {}: {}\n", field, Emit(item.second, true));
+        out += fmt::format("    {}: {}\n", YamlKey(field), Emit(item.second, true));
       }
       if (!rows[s].shrinkable) {
         namespace fs = std::filesystem;

@@ -9,7 +9,10 @@ namespace tidemark::sim {
 
 namespace {
 
-bool IsPlainYamlString(const std::string& s) {
+// Whether `s` reads back as the same string when written plain. As a mapping
+// key, YAML 1.1's booleans ("yes", "n", "off") still read back as the string
+// the key names; as a value they would become a boolean.
+bool IsPlainYamlString(const std::string& s, bool as_key) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
@@ -19,10 +22,32 @@ bool IsPlainYamlString(const std::string& s) {
   std::string lower = s;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  for (const char* reserved : {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}) {
+  if (lower == "null") return false;
+  if (as_key) return true;
+  for (const char* reserved : {"true", "false", "yes", "no", "on", "off", "y", "n"}) {
     if (lower == reserved) return false;
   }
   return true;
+}
+
+// `s` double-quoted, every character YAML's double-quoted style cannot hold
+// literally escaped.
+std::string DoubleQuoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
 }
 
 }  // namespace
@@ -35,20 +60,15 @@ std::string YamlScalar(const engine::Value& value) {
       const std::string s = engine::TypeOf(value) == engine::ValueType::kList
                                 ? engine::FormatValue(value)
                                 : std::get<std::string>(value);
-      if (IsPlainYamlString(s)) return s;
-      std::string out = "\"";
-      for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n') {
-          out += "\\n";
-          continue;
-        }
-        out += c;
-      }
-      return out + "\"";
+      return IsPlainYamlString(s, false) ? s : DoubleQuoted(s);
     }
     default: return engine::FormatValue(value);
   }
+}
+
+std::string YamlKey(std::string_view key) {
+  std::string s(key);
+  return IsPlainYamlString(s, true) ? s : DoubleQuoted(s);
 }
 
 std::string ReplaceTopLevelBlock(const std::string& text, std::string_view key,

@@ -16,6 +16,11 @@ namespace tidemark::sim {
 // when that is unambiguous, else double-quoted.
 std::string YamlScalar(const engine::Value& value);
 
+// A mapping key: plain when that reads back as the same key ("n" and "on"
+// do, as keys), double-quoted otherwise ("price [USD]", "#id", "a: b", "x,y",
+// "null"), with control characters escaped.
+std::string YamlKey(std::string_view key);
+
 // `text` with its last top-level `key:` block (the key's line up to the next
 // line that starts with neither a space, a tab nor a newline) replaced by
 // `block`, or `block` appended when there is none.

@@ -175,12 +175,12 @@ std::string LedgerBlock(const BoundLedger& ledger, const RunResult& run) {
     if (!e.tags.empty()) {
       std::vector<std::string> tags;
       for (size_t i = 0; i < e.tags.size(); ++i) {
-        tags.push_back(fmt::format("{}: {}", YamlScalar(engine::Value(e.tags[i].name)),
+        tags.push_back(fmt::format("{}: {}", YamlKey(e.tags[i].name),
                                    TagValue(run.ledger, s.node, s.ports[i])));
       }
       counters.push_back(fmt::format("to: {{{}}}", fmt::join(tags, ", ")));
     }
-    out += fmt::format("  {}: {{{}}}\n", e.stream, fmt::join(counters, ", "));
+    out += fmt::format("  {}: {{{}}}\n", YamlKey(e.stream), fmt::join(counters, ", "));
   }
   return out;
 }

@@ -65,7 +65,7 @@ std::string RecordLine(const std::vector<Column>& columns, const SinkOutput& out
                                       : FormatMetadataTime(MetadataOf(actual, *c.metadata),
                                                            *c.metadata == Metadata::kTimestamp);
     // Metadata names start with '@', which YAML reserves: quote them.
-    cells.push_back(c.field ? fmt::format("{}: {}", c.name, value)
+    cells.push_back(c.field ? fmt::format("{}: {}", YamlKey(c.name), value)
                             : fmt::format("\"{}\": {}", c.name, value));
   }
   return fmt::format("{{{}}}", fmt::join(cells, ", "));
@@ -87,7 +87,10 @@ std::string ElementLine(const std::vector<Column>& columns, const SinkOutput& ou
 }  // namespace
 
 std::string SinkBlock(const SinkExpectation& e, const SinkOutput& output) {
-  if (!e.golden.empty()) return fmt::format("  {}: {{golden: {}}}\n", e.sink, e.golden_as_written);
+  if (!e.golden.empty()) {
+    return fmt::format("  {}: {{golden: {}}}\n", YamlKey(e.sink),
+                       YamlScalar(engine::Value(e.golden_as_written)));
+  }
   std::vector<const ExpectedRow*> rows;
   for (const ExpectedRow& row : e.rows) rows.push_back(&row);
   for (const ExpectedElement& element : e.output) {
@@ -96,7 +99,7 @@ std::string SinkBlock(const SinkExpectation& e, const SinkOutput& output) {
   const std::vector<Column> columns = ColumnsToWrite(rows, output.schema);
   const bool options =
       e.has_output || e.order == SinkExpectation::Order::kUnordered || e.tolerance != 1e-9;
-  std::string out = fmt::format("  {}:", e.sink);
+  std::string out = fmt::format("  {}:", YamlKey(e.sink));
   const size_t entries = e.has_output ? output.elements.size() : output.records.size();
   if (entries == 0 && !options) return out + " []\n";
   out += "\n";
