@@ -57,3 +57,14 @@ tidemark_expect(NAME flag_report_to_with_a_unit EXIT 2 NO_STDOUT
 tidemark_expect(NAME flag_report_to_before_from EXIT 2 NO_STDOUT
   ARGS report sensors/late-sensor-readings.yaml -o ${CMAKE_CURRENT_BINARY_DIR}/scratch/flag_report_range --from 5000 --to 5000
   OUTPUT "--to: error: must be later than --from (5000), got '5000'|hint: --from and --to are processing times in milliseconds")
+# A sweep grid is counted before it is built (sim/explore/sweep.h, kMaxSweepPoints):
+# three 1000-value settings once allocated until the process aborted.
+tidemark_expect(NAME flag_sweep_grid_too_large EXIT 2 NO_STDOUT
+  ARGS sweep explore/sweep-hand-checked.yaml --set seed=0..999:1 --set seed=0..999:1
+    --set seed=0..999:1
+  OUTPUT "--set: error: the settings make a grid of more than 10000 points")
+# A skewed key table is bounded (sim/trace/trace_generator.h, kMaxSkewedKeys):
+# --keys 4294967295 --skew 1.5 once allocated until the process aborted.
+tidemark_expect(NAME flag_gen_skewed_keys_too_many EXIT 2 NO_STDOUT
+  ARGS gen --rows 1 --keys 4294967295 --skew 1.5
+  OUTPUT "--keys with --skew is at most 10000000")

@@ -126,3 +126,11 @@ tidemark_expect_error(unknown_trace_format unknown-trace-format.yaml
 # Fault tolerance: Flink's own refusals and ours, every one in one run.
 tidemark_expect_error(bad_fault_tolerance bad-fault-tolerance.yaml
   "errors/bad-fault-tolerance.yaml:13:63: error: Cannot use unaligned checkpoints with AT_LEAST_ONCE checkpointing mode|bad-fault-tolerance.yaml:14:34: error: 'jitter' does not apply to the fixed_delay restart strategy|bad-fault-tolerance.yaml:16:20: error: a failure names unknown stream 'avergaes'|did you mean 'averages'?|bad-fault-tolerance.yaml:17:12: error: a failure names 'readings', which is not a sink")
+# A path part longer than a file system keeps (sim/scenario/path_confinement.h).
+tidemark_expect_error(golden_name_too_long golden-name-too-long.yaml
+  "errors/golden-name-too-long.yaml:15:17: error: golden file 'gggg|has a name longer than 255 bytes")
+tidemark_expect(NAME error_golden_name_too_long_update EXIT 2 ARGS check errors/golden-name-too-long.yaml --update
+  OUTPUT "errors/golden-name-too-long.yaml:15:17: error: golden file 'gggg")
+# A record's windows are bounded (sim/planner/plan_window.cc, kMaxWindowsPerRecord).
+tidemark_expect_error(sliding_too_many_windows sliding-too-many-windows.yaml
+  "errors/sliding-too-many-windows.yaml:16:13: error: a sliding window of 1000000 ms every 1 ms puts each record in 1000000 windows, more than the limit of 10000")

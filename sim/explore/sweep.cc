@@ -60,6 +60,18 @@ SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag)
 }
 
 std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings) {
+  // Counted before anything is built: three settings of 1000 values each
+  // would be a billion points.
+  uint64_t size = 1;
+  for (const SweepSetting& s : settings) {
+    size *= std::max<uint64_t>(s.values.size(), 1);
+    if (size > kMaxSweepPoints) {
+      throw engine::InputError(
+          {"--set", 0, 0},
+          fmt::format("the settings make a grid of more than {} points", kMaxSweepPoints),
+          "each point is a run of its own: sweep fewer values, or one setting at a time");
+    }
+  }
   std::vector<SweepPoint> points = {{}};
   for (const SweepSetting& s : settings) {
     std::vector<SweepPoint> next;

@@ -40,7 +40,12 @@ SweepSetting ParseSweepSetting(const std::string& text, const std::string& flag 
 
 using SweepPoint = std::vector<JobSetting>;  // (key, value)
 
-// Every combination, the first setting outermost.
+// A sweep runs the scenario once per point: past this many points it would
+// take days, and the grid alone gigabytes.
+inline constexpr uint64_t kMaxSweepPoints = 10'000;
+
+// Every combination, the first setting outermost. Throws engine::InputError
+// naming `--set` when there are more than kMaxSweepPoints, before building any.
 std::vector<SweepPoint> SweepGrid(const std::vector<SweepSetting>& settings);
 
 struct SweepMetrics {

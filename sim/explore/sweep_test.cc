@@ -37,6 +37,16 @@ BOOST_AUTO_TEST_CASE(values_are_lists_or_inclusive_ranges) {
   BOOST_CHECK_THROW(ParseSweepSetting("seed=5..1:1"), engine::InputError);
 }
 
+// Three settings of 1000 values would be a billion points: refused before
+// any is built. 100 x 100 is the limit itself, and is built.
+BOOST_AUTO_TEST_CASE(a_grid_beyond_the_limit_is_refused_before_it_is_built) {
+  const SweepSetting thousand = ParseSweepSetting("seed=0..999:1");
+  BOOST_CHECK_THROW(SweepGrid({thousand, thousand, thousand}), engine::InputError);
+  BOOST_CHECK_THROW(SweepGrid({thousand, ParseSweepSetting("seed=0..10:1")}), engine::InputError);
+  const SweepSetting hundred = ParseSweepSetting("seed=0..99:1");
+  BOOST_TEST(SweepGrid({hundred, hundred}).size() == kMaxSweepPoints);
+}
+
 BOOST_AUTO_TEST_CASE(a_grid_varies_the_last_setting_fastest) {
   const auto grid = SweepGrid({{"a", {"1", "2"}}, {"b", {"x", "y"}}});
   BOOST_REQUIRE_EQUAL(grid.size(), 4u);

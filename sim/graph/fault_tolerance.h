@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -120,6 +121,13 @@ inline std::string_view SinkGuaranteeName(SinkGuarantee guarantee) {
   }
   return "?";
 }
+
+// Flink's message for a restart plan its strategy's constructor rejects (its
+// checkArgument texts: initial backoff above the maximum, a multiplier not
+// above 1, ...), or nullopt. The planner reports it as bad input, so the
+// runtime never meets one. Counts beyond a Java int, which Flink's option
+// parser rejects before any strategy exists, get a message of tidemark's.
+std::optional<std::string> RestartPlanError(const RestartPlan& plan);
 
 struct FaultTolerancePlan {
   std::optional<CheckpointPlan> checkpointing;  // nullopt: disabled

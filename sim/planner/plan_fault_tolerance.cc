@@ -123,6 +123,11 @@ RestartPlan PlanRestart(const std::optional<RestartSpec>& spec, bool checkpointi
   plan.attempts_before_reset = spec->attempts_before_reset.value_or(plan.attempts_before_reset);
   plan.failover = spec->failover == RestartSpec::Failover::kRegion ? RestartPlan::Failover::kRegion
                                                                    : RestartPlan::Failover::kFull;
+  if (auto problem = RestartPlanError(plan)) {
+    errors.Add(InputError(spec->strategy ? spec->strategy_where : spec->where, *problem,
+                          "Flink's restart strategy refuses these options: see "
+                          "docs/checkpoints.md, \"Restart strategies\""));
+  }
   return plan;
 }
 

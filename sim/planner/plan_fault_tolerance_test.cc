@@ -148,6 +148,27 @@ failures:
              errors);
 }
 
+// Options each valid alone that Flink's strategy constructors refuse
+// together, or that pass the Java int: refused when the scenario opens, at
+// the strategy, with Flink's words (RestartPlanError). They once reached an
+// internal check when the first failure built the strategy.
+BOOST_AUTO_TEST_CASE(a_strategy_flink_refuses_is_refused_when_the_scenario_opens) {
+  const std::string backoff = ErrorsOf(Job(R"(checkpointing: {interval: 1s}
+restart: {strategy: exponential_delay, initial_backoff: 10s, max_backoff: 5s}
+failures: [{at: 1s, task: counts}]
+)"));
+  BOOST_TEST(backoff.find("s.yaml:16:21: error: Initial backoff cannot be higher than maximum "
+                          "backoff.") != std::string::npos,
+             backoff);
+  const std::string attempts =
+      ErrorsOf(Job(R"(restart: {strategy: fixed_delay, attempts: 2147483648}
+failures: [{at: 1s, task: counts}]
+)"));
+  BOOST_TEST(attempts.find("s.yaml:15:21: error: The number of restart attempts must fit a Java "
+                           "int.") != std::string::npos,
+             attempts);
+}
+
 BOOST_AUTO_TEST_CASE(shapes_are_checked_when_the_scenario_is_read) {
   BOOST_TEST(ErrorsOf(Job("checkpointing: {interval: 5ms}\n"))
                  .find("Checkpoint interval must be larger than or equal to 10 ms") !=

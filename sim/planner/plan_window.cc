@@ -20,6 +20,9 @@ using engine::InputError;
 
 namespace {
 
+// The most windows one record may join: a sliding window's size / slide.
+constexpr int64_t kMaxWindowsPerRecord = 10'000;
+
 std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
                                                            const engine::Schema& input) {
   const engine::TimeDomain domain = w.time == WindowSpec::Time::kEvent
@@ -38,6 +41,19 @@ std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
       engine::SlidingWindowOptions o{
           .size = w.size, .slide = w.slide, .offset = w.offset, .domain = domain};
       check(engine::SlidingWindows::Validate(o));
+      // Each record joins size / slide windows, each its own state: Flink
+      // runs any ratio, as slowly as it must; the simulator bounds it so that
+      // a run stays within memory (a 1000000 ms window sliding by 1 ms once
+      // took gigabytes for ten rows).
+      if (w.slide.millis() > 0 && w.size.millis() / w.slide.millis() > kMaxWindowsPerRecord) {
+        throw InputError(
+            w.where,
+            fmt::format("a sliding window of {} ms every {} ms puts each record in {} windows, "
+                        "more than the limit of {}",
+                        w.size.millis(), w.slide.millis(), w.size.millis() / w.slide.millis(),
+                        kMaxWindowsPerRecord),
+            "slide by a larger step, or aggregate in small tumbling windows first");
+      }
       return std::make_shared<engine::SlidingWindows>(o);
     }
     case WindowSpec::Kind::kSession: {

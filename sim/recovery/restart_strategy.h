@@ -33,14 +33,8 @@ class RestartStrategy {
   // `jitter` draws exponential-delay's jitter and nothing else; the caller
   // derives it as Prng::ForComponent(seed, "restart-jitter"). Flink draws it
   // from ThreadLocalRandom, so no run of Flink can be matched draw for draw.
-  // REQUIRES: !ValidationError(plan).
+  // REQUIRES: !RestartPlanError(plan) (sim/graph/fault_tolerance.h).
   RestartStrategy(const RestartPlan& plan, Prng jitter);
-
-  // Flink's message for a plan its strategy's constructor rejects (its
-  // checkArgument texts), or nullopt. The planner reports it as bad input.
-  // Counts beyond a Java int, which Flink's option parser rejects before any
-  // strategy exists, get a message of tidemark's.
-  static std::optional<std::string> ValidationError(const RestartPlan& plan);
 
   struct Decision {
     // False: the job fails for good (Flink's FailureHandlingResult

@@ -353,20 +353,17 @@ BOOST_AUTO_TEST_CASE(describe_prints_flinks_to_string) {
 
 // The checkArgument messages of the strategies' constructors.
 BOOST_AUTO_TEST_CASE(validation_uses_flinks_messages) {
-  BOOST_TEST(!RestartStrategy::ValidationError(DefaultExponential(0.1)).has_value());
+  BOOST_TEST(!RestartPlanError(DefaultExponential(0.1)).has_value());
   RestartPlan plan = DefaultExponential(0.1);
   plan.multiplier = 1.0;
-  BOOST_TEST(RestartStrategy::ValidationError(plan).value_or("") ==
-             "Backoff multiplier must be greater than 1.");
+  BOOST_TEST(RestartPlanError(plan).value_or("") == "Backoff multiplier must be greater than 1.");
   plan = DefaultExponential(1.5);
-  BOOST_TEST(RestartStrategy::ValidationError(plan).value_or("") ==
-             "Jitter factor must be >= 0 and <= 1.");
+  BOOST_TEST(RestartPlanError(plan).value_or("") == "Jitter factor must be >= 0 and <= 1.");
   plan = FixedDelay(-1, Ms(0));
-  BOOST_TEST(RestartStrategy::ValidationError(plan).value_or("") ==
+  BOOST_TEST(RestartPlanError(plan).value_or("") ==
              "Maximum number of restart attempts must be at least 0.");
   plan = FailureRate(1, Ms(0), Ms(0));
-  BOOST_TEST(RestartStrategy::ValidationError(plan).value_or("") ==
-             "Failures interval must be greater than 0 ms.");
+  BOOST_TEST(RestartPlanError(plan).value_or("") == "Failures interval must be greater than 0 ms.");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -85,6 +85,15 @@ std::string ResolveConfinedPath(const std::string& as_written, const std::string
                                 const PathConfinement& rule, const engine::SourceLocation& where,
                                 std::string_view field) {
   const fs::path path(as_written);
+  // No file system keeps a longer name (NAME_MAX): refused here, before the
+  // file system's own error escapes from a call that does not expect it.
+  for (const fs::path& part : path) {
+    if (part.native().size() <= kMaxFileNameBytes) continue;
+    throw engine::InputError(where,
+                             fmt::format("{} '{}' has a name longer than {} bytes", field,
+                                         as_written, kMaxFileNameBytes),
+                             "shorten the file's name");
+  }
   const std::string resolved =
       path.is_absolute() ? as_written : (fs::path(folder) / path).lexically_normal().string();
   if (rule.outside == OutsideRoot::kAllow) return resolved;

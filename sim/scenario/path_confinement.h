@@ -15,6 +15,7 @@
 #ifndef TIDEMARK_SIM_SCENARIO_PATH_CONFINEMENT_H_
 #define TIDEMARK_SIM_SCENARIO_PATH_CONFINEMENT_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -31,10 +32,14 @@ struct PathConfinement {
   OutsideRoot outside = OutsideRoot::kRefuse;
 };
 
+// The longest file name (one part of a path) a file system keeps: NAME_MAX.
+inline constexpr size_t kMaxFileNameBytes = 255;
+
 // The path field `as_written` (`field` names it: "trace", "golden file")
 // resolved against the scenario's `folder` the way it is opened: lexically
 // normal, or as written when absolute. Throws engine::InputError at `where`
-// when `rule` refuses it; the message quotes the value as written (cut to 200
+// when `rule` refuses it, or when a part of it is longer than
+// kMaxFileNameBytes; the message quotes the value as written (cut to 200
 // characters by InputError) and never the file's content.
 std::string ResolveConfinedPath(const std::string& as_written, const std::string& folder,
                                 const PathConfinement& rule, const engine::SourceLocation& where,

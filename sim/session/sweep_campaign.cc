@@ -66,6 +66,15 @@ SweepCampaign MergeSweepCampaign(
                                "merge files of one `tidemark sweep` command line");
     }
     if (count == 0) {
+      // A merge takes every shard's file once: a count above the files given
+      // can only be missing shards (and is not allocated for).
+      if (part.shard.count > files.size()) {
+        throw engine::InputError(
+            {file, 0, 0},
+            fmt::format("this shard is one of {} shards, but {} file{} given", part.shard.count,
+                        files.size(), files.size() == 1 ? " is" : "s are"),
+            "give every shard's JSON file");
+      }
       count = part.shard.count;
       seen.assign(count, false);
     }

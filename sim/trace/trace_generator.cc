@@ -15,6 +15,13 @@ std::optional<std::string> TraceGenerator::ValidateOptions(const TraceGeneratorO
   if (o.keys == 0) return "--keys must be at least 1";
   if (o.events_per_second <= 0) return "--rate must be at least 1 event per second";
   if (o.skew < 0 || !std::isfinite(o.skew)) return "--skew must be 0 (uniform) or more";
+  // A skewed draw searches a table of every key's share, built up front.
+  if (o.skew > 0 && o.keys > kMaxSkewedKeys) {
+    return fmt::format(
+        "--keys with --skew is at most {} (each key's share is kept in memory); "
+        "without --skew any number of keys is drawn uniformly",
+        kMaxSkewedKeys);
+  }
   if (o.max_disorder.millis() < 0) return "--disorder cannot be negative";
   if (o.straggler_delay.millis() < 0) return "--straggler-delay cannot be negative";
   if (!(o.straggler_share >= 0 && o.straggler_share <= 1)) {

@@ -52,6 +52,10 @@ struct GeneratedRow {
   uint64_t sequence = 0;
 };
 
+// A skewed key draw searches a table of every key's cumulative share: past
+// this many keys the table alone would take gigabytes.
+inline constexpr uint32_t kMaxSkewedKeys = 10'000'000;
+
 class TraceGenerator {
  public:
   // REQUIRES options validated by ValidateOptions.
