@@ -3,10 +3,8 @@
 // every divergence; `--merge A.json B.json ...` merges shards instead of
 // running, giving exactly the unsharded result.
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <optional>
-#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -43,14 +41,6 @@ struct ExploreFlags {
   RootFlags paths;                  // --root, --allow-outside-root
 };
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void RunExplore(const ExploreFlags& flags, int* exit_code) {
   sim::JobPlan plan =
       sim::OpenJob(flags.scenario, {.paths = flags.paths.Confinement(), .traces = flags.traces});
@@ -71,7 +61,9 @@ void RunExplore(const ExploreFlags& flags, int* exit_code) {
   if (!flags.merge.empty()) {
     campaign = sim::MergeExploreCampaign(
         std::move(plan), request, flags.merge,
-        [](const std::string& file) { return reports::ParseExploreJson(ReadFile(file), file); },
+        [](const std::string& file) {
+          return reports::ParseExploreJson(ReadShardFile(file), file);
+        },
         on_threads);
   } else {
     request.shard = ResolveShard(flags.shard, flags.shard_count);

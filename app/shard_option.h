@@ -14,6 +14,7 @@
 #include "engine/core/input_error.h"
 #include "sim/explore/explore.h"
 #include "sim/explore/shard_environment.h"
+#include "sim/trace/file_bytes.h"
 
 namespace tidemark::app {
 
@@ -37,6 +38,14 @@ inline sim::Shard ResolveShard(const std::string& text, std::optional<uint64_t> 
           .c_str(),
       stderr);
   return found.shard;
+}
+
+// A shard's JSON file given to --merge, read whole. A shard of a million
+// seeds is tens of MiB; the limit stops a wrong path (/dev/zero, a trace)
+// before it takes the machine's memory.
+inline std::string ReadShardFile(const std::string& path) {
+  constexpr size_t kMaxShardFileBytes = size_t{256} << 20;
+  return sim::ReadWholeFile(path, kMaxShardFileBytes, "a shard file given to --merge is");
 }
 
 }  // namespace tidemark::app

@@ -3,10 +3,8 @@
 // late-data / latency trade-off as a Markdown table; --json and --svg write
 // it; --merge A.json B.json ... merges shards instead of running.
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <optional>
-#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -39,14 +37,6 @@ struct SweepFlags {
   RootFlags paths;  // --root, --allow-outside-root
 };
 
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void RunSweep(const SweepFlags& flags, int* exit_code) {
   sim::SweepRequest request{.scenario = flags.scenario,
                             .open = {.paths = flags.paths.Confinement(), .traces = flags.traces},
@@ -54,7 +44,7 @@ void RunSweep(const SweepFlags& flags, int* exit_code) {
   sim::SweepCampaign campaign;
   if (!flags.merge.empty()) {
     campaign = sim::MergeSweepCampaign(request, flags.merge, [](const std::string& file) {
-      return reports::ParseSweepJson(ReadText(file), file);
+      return reports::ParseSweepJson(ReadShardFile(file), file);
     });
   } else {
     request.shard = ResolveShard(flags.shard, flags.shard_count);

@@ -1,32 +1,28 @@
 #include "reports/text/report_context.h"
 
-#include <fstream>
-#include <iterator>
-
 #include <fmt/format.h>
 
-#include "engine/core/input_error.h"
+#include "sim/trace/file_bytes.h"
 
 namespace tidemark::reports {
 
 namespace {
 
-void HashFile(const std::string& path, uint64_t& hash) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file to hash it");
-  constexpr uint64_t kPrime = 0x100000001b3;
-  for (auto it = std::istreambuf_iterator<char>(in); it != std::istreambuf_iterator<char>(); ++it) {
-    hash = (hash ^ static_cast<unsigned char>(*it)) * kPrime;
-  }
+constexpr uint64_t kFnvPrime = 0x100000001b3;
+
+void HashFile(const sim::JobInfo::InputFile& file, uint64_t& hash) {
+  sim::ForEachFileBlock(file.path, file.where, [&hash](std::string_view block) {
+    for (char c : block) hash = (hash ^ static_cast<unsigned char>(c)) * kFnvPrime;
+  });
   // A separator, so moving bytes from one file to the next changes the hash.
-  hash = (hash ^ 0xffu) * kPrime;
+  hash = (hash ^ 0xffu) * kFnvPrime;
 }
 
 }  // namespace
 
 std::string ScenarioHash(const sim::JobPlan& plan) {
   uint64_t hash = 0xcbf29ce484222325;
-  for (const std::string& file : plan.info.input_files) HashFile(file, hash);
+  for (const sim::JobInfo::InputFile& file : plan.info.input_files) HashFile(file, hash);
   return fmt::format("fnv1a64:{:016x}", hash);
 }
 

@@ -134,3 +134,19 @@ tidemark_expect(NAME error_golden_name_too_long_update EXIT 2 ARGS check errors/
 # A record's windows are bounded (sim/planner/plan_window.cc, kMaxWindowsPerRecord).
 tidemark_expect_error(sliding_too_many_windows sliding-too-many-windows.yaml
   "errors/sliding-too-many-windows.yaml:16:13: error: a sliding window of 1000000 ms every 1 ms puts each record in 1000000 windows, more than the limit of 10000")
+# A trace that cannot be read is reported where the scenario names it, by the
+# campaigns (which hash the traces first) as by run; a folder is refused when
+# it is opened (sim/trace/file_bytes.h).
+tidemark_expect(NAME error_missing_trace_explore EXIT 2 NO_STDOUT ARGS explore errors/missing-trace.yaml
+  OUTPUT "errors/missing-trace.yaml:4:12: error: cannot open|no-such-trace.csv")
+tidemark_expect(NAME error_missing_trace_sweep EXIT 2 NO_STDOUT
+  ARGS sweep errors/missing-trace.yaml --set seed=1,2
+  OUTPUT "errors/missing-trace.yaml:4:12: error: cannot open|no-such-trace.csv")
+tidemark_expect_error(trace_is_a_folder trace-is-a-folder.yaml
+  "errors/trace-is-a-folder.yaml:7:12: error: cannot open trace file|Is a directory")
+tidemark_expect(NAME error_trace_is_a_folder_explore EXIT 2 NO_STDOUT
+  ARGS explore errors/trace-is-a-folder.yaml
+  OUTPUT "errors/trace-is-a-folder.yaml:7:12: error: cannot read|Is a directory")
+# A window's early firings are bounded (sim/planner/plan_window.cc, kMaxFiringsPerWindow).
+tidemark_expect_error(continuous_trigger_too_often continuous-trigger-too-often.yaml
+  "errors/continuous-trigger-too-often.yaml:16:39: error: a continuous trigger every 1 ms fires a 31536000000 ms window 31536000000 times, more than the limit of 100000")

@@ -1,11 +1,11 @@
 #include "sim/check/expectation_update.h"
 
 #include <fstream>
-#include <sstream>
 
 #include "engine/core/input_error.h"
 #include "sim/check/expectation.h"
 #include "sim/check/expectation_kinds.h"
+#include "sim/trace/file_bytes.h"
 
 namespace tidemark::sim {
 
@@ -50,12 +50,10 @@ std::string RewriteExpectationBlock(const std::string& scenario_text, const JobP
 }
 
 std::vector<std::string> UpdateExpectations(const JobPlan& plan, const RunResult& result) {
-  std::ostringstream text;
-  {
-    std::ifstream in(plan.file, std::ios::binary);
-    text << in.rdbuf();
-  }
-  ExpectationRewrite rewrite{.text = text.str()};
+  // Read again, bounded: the text around the blocks is kept as the user wrote it.
+  constexpr size_t kMaxScenarioFileBytes = size_t{16} << 20;  // as when it was loaded
+  ExpectationRewrite rewrite{
+      .text = ReadWholeFile(plan.file, kMaxScenarioFileBytes, "the scenario file is")};
   Rewrite(plan, result, rewrite);
   if (rewrite.rewrite_scenario) {
     std::ofstream out(plan.file, std::ios::binary | std::ios::trunc);

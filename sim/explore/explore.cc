@@ -1,8 +1,6 @@
 #include "sim/explore/explore.h"
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -10,6 +8,7 @@
 #include "sim/explore/explore_invariants.h"
 #include "sim/explore/failure_points.h"
 #include "sim/explore/recovery_invariants.h"
+#include "sim/trace/file_bytes.h"
 
 namespace tidemark::sim {
 
@@ -21,14 +20,6 @@ JobPlan FailureFreePlan(const JobPlan& job) {
   JobPlan plan = job.source->Plan({.own_failures = JobVariant::OwnFailures::kDrop});
   for (PlannedSink& sink : plan.sinks) sink.guarantee = SinkGuarantee::kNone;
   return plan;
-}
-
-std::string ReadBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw engine::InputError({path, 0, 0}, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
@@ -120,7 +111,10 @@ std::vector<OutcomeGroup> GroupOutcomes(const std::vector<SeedRun>& runs) {
 
 uint64_t JobInputHash(const JobPlan& plan) {
   uint64_t hash = kFnvOffset;
-  for (const std::string& file : plan.info.input_files) hash = Fnv1a64(ReadBytes(file), hash);
+  for (const JobInfo::InputFile& file : plan.info.input_files) {
+    ForEachFileBlock(file.path, file.where,
+                     [&hash](std::string_view block) { hash = Fnv1a64(block, hash); });
+  }
   return hash;
 }
 

@@ -299,9 +299,10 @@ JobPlan PlanJob(const ScenarioSpec& s) {
                .description = s.description,
                .seed = s.seed,
                .deterministic = s.deterministic,
-               .input_files = {s.file}};
+               .input_files = {{.path = s.file, .where = {.file = s.file}}}};
   for (const SourceSpec& source : s.sources) {
-    if (!source.trace_path.empty()) plan.info.input_files.push_back(source.trace_path);
+    if (source.trace_path.empty()) continue;
+    plan.info.input_files.push_back({.path = source.trace_path, .where = source.trace_where});
   }
   plan.channels = {.min = s.channels.min_latency, .max = s.channels.max_latency};
   for (const SourceSpec& source : s.sources) plan.sources.push_back(PlanSourceData(source, s.file));

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/input_error.h"
 #include "sim/graph/job_graph.h"
 #include "sim/planner/job_source.h"
 #include "sim/planner/plan_warning.h"
@@ -35,9 +36,13 @@ struct JobInfo {
   // two seeds give different outcomes.
   bool deterministic = false;
   // The files the job was read from: its own file (JobGraph::file) first,
-  // then each source's trace file in source order. A report's hash and a
-  // campaign's input hash cover them.
-  std::vector<std::string> input_files = {};
+  // then each source's trace file in source order, each with where the job
+  // names it. A report's hash and a campaign's input hash cover them.
+  struct InputFile {
+    std::string path;
+    engine::SourceLocation where;
+  };
+  std::vector<InputFile> input_files = {};
 };
 
 class Expectation;    // sim/check/expectation.h

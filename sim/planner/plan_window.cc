@@ -22,6 +22,11 @@ namespace {
 
 // The most windows one record may join: a sliding window's size / slide.
 constexpr int64_t kMaxWindowsPerRecord = 10'000;
+// The most early firings of one window: its size / a continuous trigger's
+// interval. ContinuousEventTimeTrigger fires once per interval the watermark
+// passes, each firing a result (a 1 ms interval on a 365-day window is 3 * 10^10
+// results, which Flink would emit too, for ever).
+constexpr int64_t kMaxFiringsPerWindow = 100'000;
 
 std::shared_ptr<const engine::WindowAssigner> MakeAssigner(const WindowSpec& w,
                                                            const engine::Schema& input) {
@@ -89,6 +94,18 @@ std::optional<engine::TriggerSpec> MakeTrigger(const WindowSpec& w,
     case WindowSpec::Trigger::kDefault: break;
     case WindowSpec::Trigger::kCount: trigger = engine::TriggerSpec::Count(w.trigger_count); break;
     case WindowSpec::Trigger::kContinuous:
+      if (const bool sized =
+              w.kind == WindowSpec::Kind::kTumbling || w.kind == WindowSpec::Kind::kSliding;
+          sized && w.trigger_interval.millis() > 0 &&
+          w.size.millis() / w.trigger_interval.millis() > kMaxFiringsPerWindow) {
+        throw InputError(
+            w.trigger_where,
+            fmt::format("a continuous trigger every {} ms fires a {} ms window {} times, more "
+                        "than the limit of {}",
+                        w.trigger_interval.millis(), w.size.millis(),
+                        w.size.millis() / w.trigger_interval.millis(), kMaxFiringsPerWindow),
+            "fire less often: an interval of at least the window's size / 100000");
+      }
       trigger = engine::TriggerSpec::ContinuousEventTime(w.trigger_interval);
       break;
     case WindowSpec::Trigger::kEndOfStream:

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -30,6 +31,10 @@ constexpr std::string_view kPathHint =
 
 CsvLineReader::CsvLineReader(std::string path, std::string too_long_hint)
     : path_(std::move(path)), too_long_hint_(std::move(too_long_hint)) {
+  // A folder opens on Linux and fails on the first read; refused here, where
+  // the error is reported at the scenario's line that names the file.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path_, ignored)) ThrowFileError(path_, "open", EISDIR);
   errno = 0;
   file_.reset(std::fopen(path_.c_str(), "rb"));
   if (!file_) ThrowFileError(path_, "open", errno);
