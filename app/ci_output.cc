@@ -1,15 +1,14 @@
 #include "app/ci_output.h"
 
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "engine/core/input_error_list.h"
 #include "reports/campaign/github_annotations.h"
+#include "sim/trace/output_file.h"
 
 namespace tidemark::app {
 
@@ -61,16 +60,10 @@ void CreateParentFolders(const std::string& path) {
 
 void WriteOutputFile(const std::string& path, const std::string& content, bool append) {
   CreateParentFolders(path);
-  errno = 0;
-  std::ofstream out(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
-  out << content;
-  out.close();
-  if (!out) {
-    const int reason = errno;
-    throw engine::InputError(
-        {path, 0, 0},
-        fmt::format("cannot write the file{}",
-                    reason != 0 ? fmt::format(": {}", std::strerror(reason)) : std::string()));
+  if (append) {
+    sim::AppendToOutputFile(path, content);
+  } else {
+    sim::WriteOutputFile(path, content);
   }
 }
 

@@ -35,7 +35,9 @@ std::string InputErrorAnnotation(const engine::InputError& error, const std::str
 void CreateParentFolders(const std::string& path);
 
 // Writes (or, with `append`, appends) `content` to `path`, creating its
-// parent folders. Throws InputError with the system's reason when it cannot.
+// parent folders; a link at `path` is replaced, or refused when appending,
+// never written through (sim/trace/output_file.h). Throws InputError with the
+// system's reason when it cannot.
 void WriteOutputFile(const std::string& path, const std::string& content, bool append = false);
 
 }  // namespace tidemark::app

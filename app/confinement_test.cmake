@@ -8,7 +8,9 @@
 #   stderr, the JUnit XML nor the summary holds a byte of the target;
 # - check --update writes no golden file at '../', at an absolute path or
 #   through a dangling link;
-# - --trace SOURCE=FILE on the command line is trusted, relative to the cwd.
+# - --trace SOURCE=FILE on the command line is trusted, relative to the cwd;
+# - links planted in an output folder (report -o, records, --junit, gen -o)
+#   are replaced, never written through; --summary refuses one.
 #   cmake -DTIDEMARK=<exe> -DSCRATCH=<dir> -P confinement_test.cmake
 file(REMOVE_RECURSE ${SCRATCH})
 file(MAKE_DIRECTORY ${SCRATCH}/tree)
@@ -121,4 +123,26 @@ expect(0 "UPDATED" "" check --update tree/golden-inside)
 if(NOT EXISTS ${SCRATCH}/tree/golden-inside/g.csv)
   message(FATAL_ERROR "check --update did not write tree/golden-inside/g.csv")
 endif()
+
+# Links planted in output folders, each to a file outside that must stay as it is.
+scenario(outputs t.csv g.csv)
+expect(0 "UPDATED" "" check --update tree/outputs/s.yaml)
+file(WRITE ${SCRATCH}/victim.txt "untouched\n")
+file(MAKE_DIRECTORY ${SCRATCH}/out)
+foreach(name report.html report.md report.json s.csv s.csv.partial junit.xml trace.csv summary.md)
+  file(CREATE_LINK ../victim.txt ${SCRATCH}/out/${name} SYMBOLIC)
+endforeach()
+expect(0 "" "" report tree/outputs/s.yaml -o out)
+expect(0 "" "" check tree/outputs/s.yaml --junit out/junit.xml)
+expect(0 "" "" gen --rows 2 -o out/trace.csv)
+expect(2 "out/summary.md" "" check tree/outputs/s.yaml --summary out/summary.md --append-summary)
+file(READ ${SCRATCH}/victim.txt victim)
+if(NOT victim STREQUAL "untouched\n")
+  message(FATAL_ERROR "a command wrote through a link in its output folder:\n${victim}")
+endif()
+foreach(name report.html report.md report.json s.csv junit.xml trace.csv)
+  if(IS_SYMLINK ${SCRATCH}/out/${name})
+    message(FATAL_ERROR "out/${name} is still a link")
+  endif()
+endforeach()
 file(REMOVE_RECURSE ${SCRATCH})

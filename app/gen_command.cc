@@ -15,6 +15,7 @@
 #include "engine/core/input_error.h"
 #include "engine/core/nearest_name.h"
 #include "sim/scenario/duration_text.h"
+#include "sim/trace/output_file.h"
 #include "sim/trace/trace_format.h"
 #include "sim/trace/trace_generator.h"
 
@@ -71,20 +72,22 @@ void Generate(GenFlags& flags) {
   if (auto problem = sim::TraceGenerator::ValidateOptions(o)) {
     throw engine::InputError({"tidemark gen", 0, 0}, *problem);
   }
-  std::FILE* out = stdout;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  // -o FILE: written beside it and renamed over it at the end, so a link
+  // already at FILE is replaced, not written through (sim/trace/output_file.h).
+  std::optional<sim::OutputFile> file;
   if (!flags.output.empty()) {
     CreateParentFolders(flags.output);
-    file.reset(std::fopen(flags.output.c_str(), "wb"));
-    if (!file) {
-      throw engine::InputError(
-          {flags.output, 0, 0},
-          fmt::format("cannot create the output file: {}", std::strerror(errno)));
-    }
-    out = file.get();
+    file.emplace(flags.output);
   }
+  const auto emit = [&file](std::string_view bytes) {
+    if (file) {
+      file->Write(bytes);
+    } else {
+      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    }
+  };
   // Progress only for a person watching a terminal, and only when the rows go to a file.
-  const bool progress = out != stdout && isatty(STDERR_FILENO);
+  const bool progress = file.has_value() && isatty(STDERR_FILENO);
   const std::optional<sim::TraceFormat> format = sim::ParseTraceFormat(flags.format);
   if (!format) {
     throw engine::InputError({"--format", 0, 0},
@@ -106,16 +109,20 @@ void Generate(GenFlags& flags) {
         break;
     }
     if (buffer.size() >= (1u << 16)) {
-      std::fwrite(buffer.data(), 1, buffer.size(), out);
+      emit(buffer);
       buffer.clear();
     }
     if (progress && ++written % 1'000'000 == 0) {
       std::fprintf(stderr, "\r%llu rows", static_cast<unsigned long long>(written));
     }
   }
-  std::fwrite(buffer.data(), 1, buffer.size(), out);
+  emit(buffer);
   if (progress) std::fprintf(stderr, "\r%llu rows\n", static_cast<unsigned long long>(written));
-  if (std::fflush(out) != 0) throw engine::InputError({flags.output, 0, 0}, "could not write");
+  if (file) {
+    file->Commit();
+  } else if (std::fflush(stdout) != 0) {
+    throw engine::InputError({"stdout", 0, 0}, "could not write");
+  }
 }
 
 }  // namespace

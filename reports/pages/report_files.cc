@@ -1,7 +1,6 @@
 #include "reports/pages/report_files.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -87,25 +86,13 @@ SinkCsvFiles::SinkCsvFiles(const std::string& folder, const sim::JobPlan& plan,
   const std::vector<std::string> names = SinkCsvFileNames(plan);
   for (size_t s = 0; s < plan.sinks.size(); ++s) {
     const sim::PlannedSink& sink = plan.sinks[s];
-    File file;
-    file.path = (std::filesystem::path(folder) / names[s]).string();
-    file.temporary = file.path + ".partial";
-    file.out = std::fopen(file.temporary.c_str(), "wb");
-    if (file.out == nullptr)
-      throw engine::InputError({file.path, 0, 0}, "cannot write the report file");
-    files_.push_back(std::move(file));
-    const std::string header = CsvHeaderLine(plan.nodes[sink.node].schema, options_);
-    std::fwrite(header.data(), 1, header.size(), files_.back().out);
+    files_.emplace_back((std::filesystem::path(folder) / names[s]).string());
+    files_.back().Write(CsvHeaderLine(plan.nodes[sink.node].schema, options_));
   }
 }
 
 SinkCsvFiles::~SinkCsvFiles() {
-  for (File& file : files_) {
-    if (file.out == nullptr) continue;
-    std::fclose(file.out);
-    std::error_code ignored;
-    std::filesystem::remove(file.temporary, ignored);
-  }
+  files_.clear();  // removes the partial files of an unfinished run
   if (finished_) return;
   for (const std::string& folder : created_) {
     std::error_code ignored;
@@ -117,68 +104,45 @@ void SinkCsvFiles::Add(size_t sink, const engine::Record& record,
                        const sim::RecordEmission& emission) {
   row_.clear();
   AppendCsvLine(record, emission, options_, row_);
-  std::fwrite(row_.data(), 1, row_.size(), files_[sink].out);
+  files_[sink].Write(row_);
 }
 
 void SinkCsvFiles::Finish() {
   finished_ = true;
-  for (File& file : files_) {
-    const bool failed = std::ferror(file.out) != 0;
-    const bool closed = std::fclose(file.out) == 0;
-    file.out = nullptr;
-    std::error_code error;
-    if (!failed && closed) std::filesystem::rename(file.temporary, file.path, error);
-    if (failed || !closed || error) {
-      std::filesystem::remove(file.temporary, error);
-      throw engine::InputError({file.path, 0, 0}, "cannot write the report file");
-    }
-  }
+  for (sim::OutputFile& file : files_) file.Commit();
 }
 
 uint64_t WriteRecordLines(const sim::JobPlan& plan, const std::string& path, uint64_t listed_rows) {
-  std::FILE* out = std::fopen(path.c_str(), "wb");
-  if (out == nullptr) throw engine::InputError({path, 0, 0}, "cannot write the report file");
+  sim::OutputFile out(path);
   uint64_t lines = 0;
   std::string line;
-  try {
-    for (size_t s = 0; s < plan.sources.size(); ++s) {
-      auto input = sim::OpenTrace(plan.sources[s].trace);
-      sim::TraceRow row;
-      while (input->Next(row)) {
-        nlohmann::json values = nlohmann::json::array();
-        for (const engine::Value& v : row.record.values) values.push_back(internal::JsonValue(v));
-        const nlohmann::json object = {{"source", plan.sources[s].name()},
-                                       {"row", row.record.id},
-                                       {"line", row.line},
-                                       {"kind", sim::TraceRowKindName(row.kind)},
-                                       {"event_time", row.record.timestamp.millis()},
-                                       {"values", std::move(values)},
-                                       {"listed", row.record.id < listed_rows}};
-        line = object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-        line += '\n';
-        std::fwrite(line.data(), 1, line.size(), out);
-        ++lines;
-      }
+  for (size_t s = 0; s < plan.sources.size(); ++s) {
+    auto input = sim::OpenTrace(plan.sources[s].trace);
+    sim::TraceRow row;
+    while (input->Next(row)) {
+      nlohmann::json values = nlohmann::json::array();
+      for (const engine::Value& v : row.record.values) values.push_back(internal::JsonValue(v));
+      const nlohmann::json object = {{"source", plan.sources[s].name()},
+                                     {"row", row.record.id},
+                                     {"line", row.line},
+                                     {"kind", sim::TraceRowKindName(row.kind)},
+                                     {"event_time", row.record.timestamp.millis()},
+                                     {"values", std::move(values)},
+                                     {"listed", row.record.id < listed_rows}};
+      line = object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      line += '\n';
+      out.Write(line);
+      ++lines;
     }
-  } catch (...) {
-    std::fclose(out);
-    throw;
   }
-  const bool failed = std::ferror(out) != 0;
-  if (std::fclose(out) != 0 || failed) {
-    throw engine::InputError({path, 0, 0}, "cannot write the report file");
-  }
+  out.Commit();
   return lines;
 }
 
 void WriteReportFiles(const std::string& folder, const std::vector<ReportFile>& files) {
   CreateFolder(folder);
   for (const ReportFile& file : files) {
-    const std::string path = (std::filesystem::path(folder) / file.name).string();
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(file.content.data(), static_cast<std::streamsize>(file.content.size()));
-    out.close();
-    if (!out) throw engine::InputError({path, 0, 0}, "cannot write the report file");
+    sim::WriteOutputFile((std::filesystem::path(folder) / file.name).string(), file.content);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "reports/text/report_context.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
+#include "sim/trace/output_file.h"
 
 namespace tidemark::reports {
 
@@ -44,17 +45,13 @@ class SinkCsvFiles {
   ~SinkCsvFiles();
 
   void Add(size_t sink, const engine::Record& record, const sim::RecordEmission& emission);
-  // Closes and renames the files. Throws engine::InputError on a write error.
+  // Closes and renames the files over their names, replacing any link there.
+  // Throws engine::InputError on a write error.
   void Finish();
 
  private:
-  struct File {
-    std::string path;       // the final name
-    std::string temporary;  // written until Finish()
-    std::FILE* out = nullptr;
-  };
-  std::vector<File> files_;
-  std::vector<std::string> created_;  // folders this made, deepest first
+  std::vector<sim::OutputFile> files_;  // renamed over their names by Finish()
+  std::vector<std::string> created_;    // folders this made, deepest first
   bool finished_ = false;
   SinkCsvOptions options_;
   std::string row_;  // reused per record
