@@ -9,7 +9,9 @@ namespace tidemark::sim {
 
 namespace {
 constexpr uint64_t kUnit = uint64_t{1} << 53;  // probabilities as integers out of 2^53
-}
+// Times and draw numbers multiplied by a rate, without wrapping (GCC and Clang).
+__extension__ using Int128 = __int128;
+}  // namespace
 
 std::optional<std::string> TraceGenerator::ValidateOptions(const TraceGeneratorOptions& o) {
   if (o.keys == 0) return "--keys must be at least 1";
@@ -28,11 +30,32 @@ std::optional<std::string> TraceGenerator::ValidateOptions(const TraceGeneratorO
     return "--stragglers is a share between 0 and 1";
   }
   if (o.partitions < 0) return "--partitions cannot be negative";
+  // The last row's arrival must be a time: every row's event time is at most
+  // start + (rows - 1 + draws skipped in idle spans) / rate, and each idle
+  // span skips at most its own length of event time (plus one draw).
+  const Int128 step_ms = 1000 / o.events_per_second + 1;
+  Int128 last = static_cast<Int128>(o.start.millis()) +
+                static_cast<Int128>(o.rows) * 1000 / o.events_per_second + o.max_disorder.millis() +
+                o.straggler_delay.millis();
   for (const IdlePeriod& idle : o.idle) {
     if (o.partitions == 0 || idle.partition < 0 || idle.partition >= o.partitions) {
       return fmt::format("idle partition {} does not exist (there are {})", idle.partition,
                          o.partitions);
     }
+    if (idle.to > idle.from)
+      last += static_cast<Int128>(idle.to.millis()) - idle.from.millis() + step_ms;
+  }
+  // Draws are numbered in 64 bits, including those an idle stretch skips.
+  const Int128 draws = (last - o.start.millis()) * o.events_per_second / 1000;
+  if (draws >= (static_cast<Int128>(1) << 63)) {
+    return fmt::format("--rate {} over the span the rows and idle periods cover is too many events",
+                       o.events_per_second);
+  }
+  if (o.start == engine::Timestamp::Min() || last >= engine::Timestamp::Max().millis()) {
+    return fmt::format(
+        "--start {} with {} rows at {} per second would put event or arrival times past the "
+        "last millisecond a timestamp holds ({})",
+        o.start.millis(), o.rows, o.events_per_second, engine::Timestamp::Max().millis() - 1);
   }
   return std::nullopt;
 }
@@ -55,6 +78,19 @@ TraceGenerator::TraceGenerator(TraceGeneratorOptions options)
     }
     key_cdf_.back() = kUnit;
   }
+  if (options_.partitions > 0) {
+    std::vector<bool> drawable(static_cast<size_t>(options_.partitions), false);
+    const uint32_t keys_to_look_at =
+        std::min(options_.keys,
+                 key_cdf_.empty() ? static_cast<uint32_t>(options_.partitions) : options_.keys);
+    for (uint32_t k = 0; k < keys_to_look_at; ++k) {
+      const bool has_share = key_cdf_.empty() || key_cdf_[k] > (k == 0 ? 0 : key_cdf_[k - 1]);
+      if (has_share) drawable[k % static_cast<uint32_t>(options_.partitions)] = true;
+    }
+    for (int32_t p = 0; p < options_.partitions; ++p) {
+      if (drawable[static_cast<size_t>(p)]) drawable_partitions_.push_back(p);
+    }
+  }
 }
 
 uint32_t TraceGenerator::DrawKey() {
@@ -65,8 +101,39 @@ uint32_t TraceGenerator::DrawKey() {
 }
 
 engine::Timestamp TraceGenerator::EventTimeOf(uint64_t index) const {
-  const auto rate = static_cast<uint64_t>(options_.events_per_second);
-  return options_.start + engine::Duration::Millis(static_cast<int64_t>(index * 1000 / rate));
+  // In 128 bits: an index past an all-idle stretch can exceed 2^64 / 1000.
+  const Int128 offset = static_cast<Int128>(index) * 1000 / options_.events_per_second;
+  return options_.start + engine::Duration::Millis(static_cast<int64_t>(offset));
+}
+
+uint64_t TraceGenerator::FirstIndexAtOrAfter(engine::Timestamp t) const {
+  // The least i with i * 1000 / rate >= t - start, i.e. i * 1000 > (t - start - 1) * rate.
+  const Int128 offset = static_cast<Int128>(t.millis()) - options_.start.millis();
+  if (offset <= 0) return 0;
+  const Int128 rate = options_.events_per_second;
+  return static_cast<uint64_t>(((offset - 1) * rate) / 1000 + 1);
+}
+
+std::optional<engine::Timestamp> TraceGenerator::EndOfAllIdle(engine::Timestamp t) const {
+  if (drawable_partitions_.empty()) return std::nullopt;
+  engine::Timestamp first_busy = engine::Timestamp::Max();
+  for (const int32_t partition : drawable_partitions_) {
+    // Follow the partition's idle spans from t while they chain.
+    engine::Timestamp busy_from = t;
+    bool extended = true;
+    while (extended) {
+      extended = false;
+      for (const IdlePeriod& idle : options_.idle) {
+        if (idle.partition == partition && idle.from <= busy_from && busy_from < idle.to) {
+          busy_from = idle.to;
+          extended = true;
+        }
+      }
+    }
+    if (busy_from == t) return std::nullopt;
+    first_busy = std::min(first_busy, busy_from);
+  }
+  return first_busy;
 }
 
 bool TraceGenerator::IsIdle(int32_t partition, engine::Timestamp t) const {
@@ -88,7 +155,13 @@ void TraceGenerator::GenerateOne() {
   }
   row.arrival = row.event_time + engine::Duration::Millis(delay);
   row.partition = options_.partitions > 0 ? static_cast<int32_t>(row.key % options_.partitions) : 0;
-  if (options_.partitions > 0 && IsIdle(row.partition, row.event_time)) return;
+  if (options_.partitions > 0 && IsIdle(row.partition, row.event_time)) {
+    // Skipped; when no partition can draw until later, go straight there.
+    if (const auto busy = EndOfAllIdle(row.event_time)) {
+      generated_ = std::max(generated_, FirstIndexAtOrAfter(*busy));
+    }
+    return;
+  }
   row.sequence = next_sequence_++;
   pending_.push(row);
 }
@@ -99,12 +172,12 @@ std::optional<GeneratedRow> TraceGenerator::Next() {
   // on a tie it has the larger sequence number.
   for (;;) {
     if (!pending_.empty() &&
-        (generated_ >= options_.rows || pending_.top().arrival <= EventTimeOf(generated_))) {
+        (next_sequence_ >= options_.rows || pending_.top().arrival <= EventTimeOf(generated_))) {
       GeneratedRow row = pending_.top();
       pending_.pop();
       return row;
     }
-    if (generated_ >= options_.rows) return std::nullopt;
+    if (next_sequence_ >= options_.rows) return std::nullopt;
     GenerateOne();
   }
 }

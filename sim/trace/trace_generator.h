@@ -7,7 +7,10 @@
 // plus that. Rows come out in arrival order (ties by event order), which is
 // how a source would read them; the generator buffers only the events whose
 // arrival is still ahead, i.e. memory is bounded by the delay window.
-// Keys are uniform or Zipf-skewed; partitions follow the key.
+// Keys are uniform or Zipf-skewed; partitions follow the key. An idle
+// partition draws no events in its idle span: its draws are skipped (event
+// time still advances) and more are drawn, so `rows` rows always come out;
+// a stretch where every partition with keys is idle is jumped over at once.
 #ifndef TIDEMARK_SIM_TRACE_TRACE_GENERATOR_H_
 #define TIDEMARK_SIM_TRACE_TRACE_GENERATOR_H_
 
@@ -88,13 +91,19 @@ class TraceGenerator {
   void GenerateOne();
   uint32_t DrawKey();
   engine::Timestamp EventTimeOf(uint64_t index) const;
+  uint64_t FirstIndexAtOrAfter(engine::Timestamp t) const;
   bool IsIdle(int32_t partition, engine::Timestamp t) const;
+  // When every partition that can draw a key is idle at `t`: the first time
+  // one of them is not, else nullopt.
+  std::optional<engine::Timestamp> EndOfAllIdle(engine::Timestamp t) const;
 
   TraceGeneratorOptions options_;
   Prng prng_;
   std::vector<uint64_t> key_cdf_;  // Zipf CDF scaled to 2^53; empty when uniform
-  uint64_t generated_ = 0;         // events drawn (including idle-skipped ones)
-  uint64_t next_sequence_ = 0;
+  // Partitions that hold at least one key with a share above zero.
+  std::vector<int32_t> drawable_partitions_;
+  uint64_t generated_ = 0;      // events drawn, including idle-skipped ones
+  uint64_t next_sequence_ = 0;  // rows kept: the generator ends at `rows`
   std::priority_queue<GeneratedRow, std::vector<GeneratedRow>, Later> pending_;
 };
 

@@ -1,5 +1,7 @@
 #include "sim/trace/trace_generator.h"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -116,6 +118,56 @@ BOOST_AUTO_TEST_CASE(idle_partition_has_no_events_in_its_idle_span) {
   BOOST_TEST(during.count(0) == 1u);
 }
 
+// `rows` counts rows written: the draws an idle partition skips are made up
+// by later ones (`gen --rows 1000 --idle ...` once wrote fewer, or none).
+BOOST_AUTO_TEST_CASE(idle_spans_do_not_cost_rows) {
+  const auto rows = Drain({.seed = 3,
+                           .rows = 1000,
+                           .keys = 4,
+                           .events_per_second = 100,
+                           .partitions = 2,
+                           .idle = {{.partition = 1,
+                                     .from = engine::Timestamp::Millis(0),
+                                     .to = engine::Timestamp::Millis(5000)}}});
+  BOOST_TEST(rows.size() == 1000u);
+}
+
+// Both partitions idle from 1 s to 10^12 ms: at 100 events per second that
+// is 10^11 draws, jumped over at once. The first second holds draws 0..99
+// (event times 0, 10, ..., 990), so the other 900 rows start at 10^12.
+BOOST_AUTO_TEST_CASE(a_stretch_where_every_partition_is_idle_is_jumped) {
+  const auto rows = Drain({.seed = 5,
+                           .rows = 1000,
+                           .keys = 4,
+                           .events_per_second = 100,
+                           .partitions = 2,
+                           .idle = {{.partition = 0,
+                                     .from = engine::Timestamp::Millis(1000),
+                                     .to = engine::Timestamp::Millis(1'000'000'000'000)},
+                                    {.partition = 1,
+                                     .from = engine::Timestamp::Millis(1000),
+                                     .to = engine::Timestamp::Millis(1'000'000'000'000)}}});
+  BOOST_TEST(rows.size() == 1000u);
+  const auto late = std::count_if(rows.begin(), rows.end(), [](const GeneratedRow& row) {
+    return row.event_time.millis() >= 1'000'000'000'000;
+  });
+  BOOST_TEST(late == 900);
+}
+
+// One key lives in partition 0 of 4; partitions 1..3 draw nothing, so partition
+// 0 idle is every drawable partition idle: jumped, not drawn through.
+BOOST_AUTO_TEST_CASE(partitions_without_keys_do_not_hold_the_generator) {
+  const auto rows = Drain({.seed = 1,
+                           .rows = 10,
+                           .keys = 1,
+                           .partitions = 4,
+                           .idle = {{.partition = 0,
+                                     .from = engine::Timestamp::Millis(0),
+                                     .to = engine::Timestamp::Millis(4'000'000'000'000)}}});
+  BOOST_TEST(rows.size() == 10u);
+  BOOST_TEST(rows.front().event_time.millis() == 4'000'000'000'000);
+}
+
 BOOST_AUTO_TEST_CASE(writes_csv_rows_the_trace_reader_understands) {
   TraceGenerator generator({.seed = 1, .rows = 1, .keys = 1, .partitions = 3});
   BOOST_TEST(generator.Header() == "key,ts,value,@arrival,@partition");
@@ -129,6 +181,10 @@ BOOST_AUTO_TEST_CASE(rejects_impossible_options) {
   BOOST_TEST(TraceGenerator::ValidateOptions({.keys = 0}).has_value());
   BOOST_TEST(TraceGenerator::ValidateOptions({.straggler_share = 1.5}).has_value());
   BOOST_TEST(TraceGenerator::ValidateOptions({.idle = {{.partition = 0}}}).has_value());
+  // 1000 rows from 3 ms before the end of time would wrap to negative times.
+  BOOST_TEST(TraceGenerator::ValidateOptions(
+                 {.start = engine::Timestamp::Millis(std::numeric_limits<int64_t>::max() - 3)})
+                 .has_value());
   BOOST_TEST(!TraceGenerator::ValidateOptions({}).has_value());
 }
 
