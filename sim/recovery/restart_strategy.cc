@@ -39,7 +39,9 @@ RestartStrategy::Decision RestartStrategy::OnFailure(Timestamp now) {
   if (CanRestart(now)) {
     if (new_attempt) ++restarts_;
     decision.restart = true;
-    decision.restart_at = now + BackoffTime(now);
+    // A delay near Long.MAX_VALUE puts the restart past the end of time, not
+    // before the failure: Flink's scheduler waits that long.
+    decision.restart_at = engine::SaturatingAdd(now, BackoffTime(now));
   } else {
     decision.refusal = "Recovery is suppressed by " + Describe();
   }
@@ -62,7 +64,7 @@ bool RestartStrategy::NotifyFailure(Timestamp now) {
       if (restart_pending_ && now <= next_restart_) return false;
       // The reset is measured from the previous *scheduled* restart.
       if (now - next_restart_ >= plan_.reset_threshold) attempt_ = 0;
-      next_restart_ = now + ExponentialBackoff();
+      next_restart_ = engine::SaturatingAdd(now, ExponentialBackoff());
       ++attempt_;
       restart_pending_ = true;
       return true;

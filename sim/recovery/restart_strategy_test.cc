@@ -1,6 +1,7 @@
 #include "sim/recovery/restart_strategy.h"
 
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -106,6 +107,15 @@ BOOST_AUTO_TEST_CASE(fixed_delay_default_attempts_restart_once) {
   RestartStrategy strategy = Make(FixedDelay(1, Duration::Seconds(1)));
   BOOST_TEST(strategy.OnFailure(At(10000)).restart_at.millis() == 11000);
   BOOST_TEST(!strategy.OnFailure(At(11500)).restart);
+}
+
+// A delay of Long.MAX_VALUE ms restarts at the end of time, not at
+// 1990 + 2^63 - 1 wrapped to -2^63 + 1989 (once printed as "restart at
+// -9223372036854775759"-like times).
+BOOST_AUTO_TEST_CASE(a_delay_past_the_end_of_time_restarts_at_the_end) {
+  RestartStrategy strategy =
+      Make(FixedDelay(1, Duration::Millis(std::numeric_limits<int64_t>::max())));
+  BOOST_TEST(strategy.OnFailure(At(1990)).restart_at.millis() == engine::Timestamp::Max().millis());
 }
 
 // FailureRateRestartBackoffTimeStrategyTest.testManyFailuresWithinRate: one
