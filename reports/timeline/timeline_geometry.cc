@@ -3,16 +3,29 @@
 namespace tidemark::reports {
 
 int64_t TickStep(const Scale& scale, int max_ticks) {
-  const double span = static_cast<double>(scale.hi - scale.lo);
+  const auto span = static_cast<double>(scale.Span());
   const double most = static_cast<double>(std::max(1, max_ticks));
-  int64_t step = 1;
-  // Bounded: step grows tenfold per turn and an int64 span needs at most 19.
-  for (int turn = 0; turn < 19 && span / static_cast<double>(step) > most; ++turn) {
-    if (span / static_cast<double>(step * 2) <= most) return step * 2;
-    if (span / static_cast<double>(step * 5) <= most) return step * 5;
-    step *= 10;
+  // Bounded: the step grows tenfold per turn up to 10^18, whose 5 times is
+  // more than half of any int64 span.
+  for (int64_t step = 1;; step *= 10) {
+    for (const int64_t times : {1, 2, 5}) {
+      if (span / static_cast<double>(step * times) <= most) return step * times;
+    }
+    if (step == 1'000'000'000'000'000'000) return step * 5;
   }
-  return step;
+}
+
+std::vector<int64_t> Ticks(const Scale& scale, int max_ticks) {
+  const int64_t step = TickStep(scale, max_ticks);
+  std::vector<int64_t> ticks;
+  // The first multiple of step at or above lo (division truncates toward zero).
+  int64_t t = (scale.lo / step) * step;
+  if (t < scale.lo && __builtin_add_overflow(t, step, &t)) return ticks;
+  while (t <= scale.hi) {
+    ticks.push_back(t);
+    if (__builtin_add_overflow(t, step, &t)) break;
+  }
+  return ticks;
 }
 
 YPlace PlaceOf(engine::Timestamp t, const Scale& y) {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/core/time.h"
@@ -31,20 +32,32 @@ struct Scale {
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  // Widens by 4% on each side so that marks on the edges stay visible.
+  // Widens by 4% on each side so that marks on the edges stay visible,
+  // stopping at the ends of int64 (a row at -2^63 + 1 is a time too).
   void Pad() {
-    const int64_t pad = std::max<int64_t>(1, (hi - lo) / 25);
-    lo -= pad;
-    hi += pad;
+    const auto pad = static_cast<int64_t>(std::max<uint64_t>(1, Span() / 25));
+    lo = lo < std::numeric_limits<int64_t>::min() + pad ? std::numeric_limits<int64_t>::min()
+                                                        : lo - pad;
+    hi = hi > std::numeric_limits<int64_t>::max() - pad ? std::numeric_limits<int64_t>::max()
+                                                        : hi + pad;
   }
+  // hi - lo without overflow: a scale may span all of int64.
+  uint64_t Span() const { return static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo); }
+  // Below 0 before lo, above 1 past hi; in doubles, which hold any int64
+  // difference (exactly below 2^53, as every shipped scenario's).
   double Frac(int64_t v) const {
-    return static_cast<double>(v - lo) / static_cast<double>(std::max<int64_t>(1, hi - lo));
+    return (static_cast<double>(v) - static_cast<double>(lo)) /
+           static_cast<double>(std::max<uint64_t>(1, Span()));
   }
   bool Contains(int64_t v) const { return lo <= v && v <= hi; }
 };
 
 // 1, 2 or 5 times a power of ten, giving at most `max_ticks` ticks over the scale.
 int64_t TickStep(const Scale& scale, int max_ticks);
+
+// The multiples of TickStep(scale, max_ticks) within [lo, hi], in order:
+// never more than max_ticks + 1, and no step past the ends of int64.
+std::vector<int64_t> Ticks(const Scale& scale, int max_ticks);
 
 // Processing time: x, clamped to the plot, so a step or band that starts
 // before the range drawn starts at its left edge.

@@ -1,5 +1,7 @@
 #include "reports/timeline/timeline_geometry.h"
 
+#include <algorithm>
+
 #include <boost/test/unit_test.hpp>
 
 namespace tidemark::reports {
@@ -47,6 +49,25 @@ BOOST_AUTO_TEST_CASE(tick_steps_are_round_and_few_enough) {
   BOOST_TEST(TickStep({.lo = -800, .hi = 20800}, 8) == 5000);
   BOOST_TEST(TickStep({.lo = 0, .hi = 7}, 8) == 1);
   BOOST_TEST(TickStep({.lo = 0, .hi = INT64_MAX / 2}, 8) > 0);
+}
+
+// A scale over all of int64 (a row at -2^63 + 1 once hung `report`: the tick
+// loop wrapped past INT64_MAX and started again): ticks stop at the end.
+// Over [0, 10000] with 10 ticks: every 1000 from 0 to 10000, 11 of them.
+BOOST_AUTO_TEST_CASE(ticks_stop_at_the_ends_of_int64) {
+  const std::vector<int64_t> round = Ticks({.lo = 0, .hi = 10000}, 10);
+  BOOST_TEST(round.size() == 11u);
+  BOOST_TEST(round.back() == 10000);
+  Scale all{.lo = INT64_MIN + 1, .hi = INT64_MAX - 1};
+  all.Pad();
+  BOOST_TEST(all.lo == INT64_MIN);
+  BOOST_TEST(all.hi == INT64_MAX);
+  const std::vector<int64_t> ticks = Ticks(all, 8);
+  BOOST_TEST(!ticks.empty());
+  BOOST_TEST(ticks.size() <= 9u);
+  BOOST_TEST(std::is_sorted(ticks.begin(), ticks.end()));
+  BOOST_TEST(all.Frac(INT64_MAX) == 1.0);
+  BOOST_TEST(all.Frac(INT64_MIN) == 0.0);
 }
 
 BOOST_AUTO_TEST_CASE(fewer_lanes_are_taller) {

@@ -196,18 +196,14 @@ std::string Plot::LaneFrame(size_t lane) const {
       "text-anchor=\"end\">-inf</text>\n",
       kPlotLeft - 6, box.plus_inf_y() + 4, box.minus_inf_y() + 4);
   const Scale& x = frame_.x.scale;
-  const int64_t xs = TickStep(x, 10);
-  for (int64_t t = (x.lo / xs) * xs; t <= x.hi; t += xs) {
-    if (t < x.lo) continue;
+  for (const int64_t t : Ticks(x, 10)) {
     out += fmt::format(
         "<line class=\"grid\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" "
         "y2=\"{2:.1f}\"/>",
         frame_.x.X(t), box.plot_top(), box.plot_bottom());
   }
   const Scale& y = frame_.y;
-  const int64_t ys = TickStep(y, std::clamp(static_cast<int>(box.plot_height / 30), 3, 8));
-  for (int64_t t = (y.lo / ys) * ys; t <= y.hi; t += ys) {
-    if (t < y.lo) continue;
+  for (const int64_t t : Ticks(y, std::clamp(static_cast<int>(box.plot_height / 30), 3, 8))) {
     const double at = box.Y(Timestamp::Millis(t), y);
     out += fmt::format(
         "<line class=\"grid\" x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\"/>"
@@ -221,9 +217,7 @@ std::string Plot::XAxisLabels() const {
   const double base = frame_.lanes.empty() ? lanes_top_ : frame_.lanes.back().bottom();
   std::string out;
   const Scale& x = frame_.x.scale;
-  const int64_t xs = TickStep(x, 10);
-  for (int64_t t = (x.lo / xs) * xs; t <= x.hi; t += xs) {
-    if (t < x.lo) continue;
+  for (const int64_t t : Ticks(x, 10)) {
     out += fmt::format(
         "<text class=\"tick\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}"
         "</text>",
