@@ -68,3 +68,8 @@ tidemark_expect(NAME flag_sweep_grid_too_large EXIT 2 NO_STDOUT
 tidemark_expect(NAME flag_gen_skewed_keys_too_many EXIT 2 NO_STDOUT
   ARGS gen --rows 1 --keys 4294967295 --skew 1.5
   OUTPUT "--keys with --skew is at most 10000000")
+# A value from --set is reported at the flag, not at an empty place: the
+# scenario never names the parallelism it sets.
+tidemark_expect(NAME flag_sweep_window_all_parallelism EXIT 2 NO_STDOUT
+  ARGS sweep windows/window-all-count.yaml --set streams.triples.parallelism=1,2
+  OUTPUT "--set streams.triples.parallelism=2: error: The parallelism of non parallel operator must be 1.")

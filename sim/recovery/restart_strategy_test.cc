@@ -109,6 +109,21 @@ BOOST_AUTO_TEST_CASE(fixed_delay_default_attempts_restart_once) {
   BOOST_TEST(!strategy.OnFailure(At(11500)).restart);
 }
 
+// Flink checks only multiplier > 1: with 1e20 the first restart waits the
+// initial 1000 ms (1e20^0 = 1) and the second, at attempt 1, min(1000 * 1e20
+// as a saturated long, 60000) = 60000 ms. Failures at 0 and 5000 (after the
+// first restart at 1000): restarts at 1000 and 65000.
+BOOST_AUTO_TEST_CASE(a_huge_multiplier_reaches_the_maximum_at_once) {
+  RestartStrategy strategy = Make(ExponentialDelay({.initial_ms = 1000,
+                                                    .max_ms = 60000,
+                                                    .multiplier = 1e20,
+                                                    .threshold_ms = 3'600'000,
+                                                    .jitter = 0,
+                                                    .attempts = 10}));
+  BOOST_TEST(strategy.OnFailure(At(0)).restart_at.millis() == 1000);
+  BOOST_TEST(strategy.OnFailure(At(5000)).restart_at.millis() == 65000);
+}
+
 // A delay of Long.MAX_VALUE ms restarts at the end of time, not at
 // 1990 + 2^63 - 1 wrapped to -2^63 + 1989 (once printed as "restart at
 // -9223372036854775759"-like times).

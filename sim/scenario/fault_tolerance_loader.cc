@@ -142,8 +142,10 @@ RestartSpec ReadRestart(const YamlValue& v) {
     spec.max_backoff = ReadNonNegative(*d, "the maximum backoff");
   if (auto m = map.Get("multiplier")) {
     spec.multiplier = m->AsDouble("the backoff multiplier");
-    // ExponentialDelayRestartBackoffTimeStrategy's factory checks > 1.
-    if (!(*spec.multiplier > 1.0) || *spec.multiplier > 1e6) {
+    // ExponentialDelayRestartBackoffTimeStrategy's factory checks > 1 and
+    // nothing more: a huge multiplier reaches max_backoff at the second
+    // attempt (the power saturates as Java's (long) cast does).
+    if (!(*spec.multiplier > 1.0)) {
       m->Fail("the backoff multiplier must be greater than 1",
               "Flink's default is 1.5 (restart-strategy.exponential-delay.backoff-multiplier)");
     }

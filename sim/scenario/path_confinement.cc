@@ -85,6 +85,11 @@ std::string ResolveConfinedPath(const std::string& as_written, const std::string
                                 const PathConfinement& rule, const engine::SourceLocation& where,
                                 std::string_view field) {
   const fs::path path(as_written);
+  // A NUL ends a path where the system reads it: "a\0b.csv" would open "a".
+  if (as_written.find('\0') != std::string::npos) {
+    throw engine::InputError(where, fmt::format("{} '{}' holds a NUL character", field, as_written),
+                             "a file name cannot hold a NUL; remove the \\0 escape");
+  }
   // No file system keeps a longer name (NAME_MAX): refused here, before the
   // file system's own error escapes from a call that does not expect it.
   for (const fs::path& part : path) {

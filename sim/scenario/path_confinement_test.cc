@@ -107,6 +107,22 @@ BOOST_AUTO_TEST_CASE(a_name_longer_than_a_file_system_keeps_is_refused) {
   BOOST_TEST(Refusal(std::string(251, 'g') + ".csv", tree.a()) == "accepted");
 }
 
+// "trace.csv\0x" would open trace.csv: refused, with or without the root.
+BOOST_AUTO_TEST_CASE(a_path_with_a_nul_is_refused) {
+  const Tree tree;
+  const std::string with_nul = std::string("trace.csv") + '\0' + "x";
+  for (const PathConfinement& rule :
+       {PathConfinement{}, PathConfinement{.root = "", .outside = OutsideRoot::kAllow}}) {
+    try {
+      ResolveConfinedPath(with_nul, tree.a(), rule, kWhere, "trace");
+      BOOST_FAIL("a path with a NUL was accepted");
+    } catch (const engine::InputError& e) {
+      BOOST_TEST(e.where().line == 4);
+      BOOST_TEST(e.message().find("holds a NUL character") != std::string::npos);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(dot_dot_that_stays_under_the_root_is_accepted) {
   const Tree tree;
   BOOST_TEST(Refusal("../b/x.csv", tree.a(), {.root = tree.root()}) == "accepted");

@@ -49,6 +49,9 @@ T& Named(std::vector<T>& items, const std::string& name, const std::string& key,
 
 void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string& value) {
   const std::vector<std::string> parts = SplitAt(key, '.');
+  // A value from --set is reported there, not at the scenario's line (which
+  // may not even name the key): "--set streams.w.parallelism=2: error: ...".
+  const engine::SourceLocation from_flag{.file = fmt::format("--set {}={}", key, value)};
   if (key == "seed") {
     spec.seed = static_cast<uint64_t>(SettingInt(key, value, 0, INT64_MAX));
   } else if (key == "channels.latency.min" || key == "channels.latency.max") {
@@ -63,6 +66,7 @@ void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string&
     const std::string rest = key.substr(parts[0].size() + parts[1].size() + 2);
     if (rest == "parallelism") {
       source.parallelism = static_cast<int>(SettingInt(key, value, 1, 32768));
+      source.parallelism_where = from_flag;
     } else if (rest == "watermarks.max_out_of_orderness") {
       if (source.watermarks.strategy != WatermarkSpec::Strategy::kBoundedOutOfOrderness) {
         throw engine::InputError({"--set", 0, 0},
@@ -75,6 +79,7 @@ void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string&
       source.watermarks.interval = SettingDuration(key, value, false);
     } else if (rest == "watermarks.idleness") {
       source.watermarks.idleness = SettingDuration(key, value, true);
+      source.watermarks.idleness_where = from_flag;
     } else {
       Unknown(key);
     }
@@ -83,6 +88,7 @@ void ApplySetting(ScenarioSpec& spec, const std::string& key, const std::string&
     const std::string rest = key.substr(parts[0].size() + parts[1].size() + 2);
     if (rest == "parallelism") {
       stream.parallelism = static_cast<int>(SettingInt(key, value, 1, 32768));
+      stream.parallelism_where = from_flag;
       return;
     }
     if (!rest.starts_with("window.")) Unknown(key);
