@@ -37,8 +37,12 @@ std::vector<std::string> Range(const std::string& key, const std::string& text) 
     throw engine::InputError({"--set", 0, 0}, fmt::format("range '{}' is empty or too long", text),
                              "FROM <= TO, STEP > 0, at most 1000 values");
   }
+  // Counted, not stepped to TO: v + step may pass INT64_MAX (1..MAX:MAX
+  // once wrapped and never ended).
+  const int64_t count = (to - from) / step + 1;
   std::vector<std::string> values;
-  for (int64_t v = from; v <= to; v += step) {
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t v = from + i * step;
     values.push_back(durations ? FormatDuration(engine::Duration::Millis(v)) : std::to_string(v));
   }
   return values;

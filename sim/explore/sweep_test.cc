@@ -37,6 +37,14 @@ BOOST_AUTO_TEST_CASE(values_are_lists_or_inclusive_ranges) {
   BOOST_CHECK_THROW(ParseSweepSetting("seed=5..1:1"), engine::InputError);
 }
 
+// 1..MAX:MAX is the one value 1 ms (1 + MAX would pass the end of int64;
+// stepping to TO once wrapped and never ended).
+BOOST_AUTO_TEST_CASE(a_range_to_the_end_of_int64_ends) {
+  const SweepSetting range =
+      ParseSweepSetting("channels.latency.max=1..9223372036854775807:9223372036854775807");
+  BOOST_TEST(range.values == (std::vector<std::string>{"1ms"}), boost::test_tools::per_element());
+}
+
 // Three settings of 1000 values would be a billion points: refused before
 // any is built. 100 x 100 is the limit itself, and is built.
 BOOST_AUTO_TEST_CASE(a_grid_beyond_the_limit_is_refused_before_it_is_built) {
