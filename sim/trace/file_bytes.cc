@@ -13,15 +13,15 @@ namespace tidemark::sim {
 
 namespace {
 
-constexpr size_t kBlockBytes = size_t{1} << 16;
+constexpr size_t kHashBlockBytes = size_t{1} << 16;
 
-struct FileCloser {
+struct CloseOpenedFile {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
-using File = std::unique_ptr<std::FILE, FileCloser>;
+using OpenedFile = std::unique_ptr<std::FILE, CloseOpenedFile>;
 
-[[noreturn]] void ThrowFileError(const engine::SourceLocation& where, const std::string& path,
-                                 std::string_view what, int error) {
+[[noreturn]] void ThrowUnreadableFile(const engine::SourceLocation& where, const std::string& path,
+                                      std::string_view what, int error) {
   throw engine::InputError(
       where, fmt::format("cannot {} '{}': {}", what, path, std::generic_category().message(error)),
       "a path in a scenario is relative to the scenario's folder; one on the command line to "
@@ -30,18 +30,19 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 
 enum class FileKinds { kRegularOnly, kAnyButFolders };
 
-File OpenForReading(const std::string& path, const engine::SourceLocation& where, FileKinds kinds) {
+OpenedFile OpenForReading(const std::string& path, const engine::SourceLocation& where,
+                          FileKinds kinds) {
   std::error_code ignored;
   const auto status = std::filesystem::status(path, ignored);
-  if (std::filesystem::is_directory(status)) ThrowFileError(where, path, "read", EISDIR);
+  if (std::filesystem::is_directory(status)) ThrowUnreadableFile(where, path, "read", EISDIR);
   if (kinds == FileKinds::kRegularOnly && std::filesystem::exists(status) &&
       !std::filesystem::is_regular_file(status)) {
     throw engine::InputError(where, fmt::format("'{}' is not a regular file", path),
                              "give a file; a device or a pipe has no end to read to");
   }
   errno = 0;
-  File file(std::fopen(path.c_str(), "rb"));
-  if (!file) ThrowFileError(where, path, "open", errno);
+  OpenedFile file(std::fopen(path.c_str(), "rb"));
+  if (!file) ThrowUnreadableFile(where, path, "open", errno);
   return file;
 }
 
@@ -50,7 +51,7 @@ size_t ReadBlock(std::FILE* file, std::vector<char>& buffer, const engine::Sourc
                  const std::string& path) {
   errno = 0;
   const size_t n = std::fread(buffer.data(), 1, buffer.size(), file);
-  if (n == 0 && std::ferror(file)) ThrowFileError(where, path, "read", errno);
+  if (n == 0 && std::ferror(file)) ThrowUnreadableFile(where, path, "read", errno);
   return n;
 }
 
@@ -58,8 +59,8 @@ size_t ReadBlock(std::FILE* file, std::vector<char>& buffer, const engine::Sourc
 
 void ForEachFileBlock(const std::string& path, const engine::SourceLocation& where,
                       const std::function<void(std::string_view)>& block) {
-  const File file = OpenForReading(path, where, FileKinds::kRegularOnly);
-  std::vector<char> buffer(kBlockBytes);
+  const OpenedFile file = OpenForReading(path, where, FileKinds::kRegularOnly);
+  std::vector<char> buffer(kHashBlockBytes);
   while (const size_t n = ReadBlock(file.get(), buffer, where, path)) {
     block(std::string_view(buffer.data(), n));
   }
@@ -67,9 +68,9 @@ void ForEachFileBlock(const std::string& path, const engine::SourceLocation& whe
 
 std::string ReadWholeFile(const std::string& path, size_t max_bytes, std::string_view what) {
   const engine::SourceLocation where{.file = path};
-  const File file = OpenForReading(path, where, FileKinds::kAnyButFolders);
+  const OpenedFile file = OpenForReading(path, where, FileKinds::kAnyButFolders);
   std::string text;
-  std::vector<char> buffer(kBlockBytes);
+  std::vector<char> buffer(kHashBlockBytes);
   while (const size_t n = ReadBlock(file.get(), buffer, where, path)) {
     text.append(buffer.data(), n);
     if (text.size() > max_bytes) {
