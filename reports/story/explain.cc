@@ -26,13 +26,14 @@ using sim::PlannedNode;
 using sim::ScheduleStep;
 using Kind = NarrationLine::Kind;
 
-RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
-                         const std::string& flag) {
+engine::RecordId ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
+                                const std::string& flag) {
   const auto& sources = plan.sources;
   std::vector<std::string> names;
   for (const sim::SourcePlan& s : sources) names.push_back(s.name());
   const size_t colon = text.rfind(':');
-  RecordRef ref;
+  uint32_t source = 0;
+  uint64_t row = 0;
   std::string_view number = text;
   if (colon != std::string::npos) {
     const std::string name = text.substr(0, colon);
@@ -41,7 +42,7 @@ RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
       throw engine::InputError({flag, 0, 0}, fmt::format("no source named '{}'", name),
                                engine::UnknownNameHint(name, names));
     }
-    ref.source = static_cast<uint32_t>(it - names.begin());
+    source = static_cast<uint32_t>(it - names.begin());
     number = std::string_view(text).substr(colon + 1);
   } else if (sources.size() > 1) {
     throw engine::InputError(
@@ -49,13 +50,14 @@ RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
         fmt::format("record '{}' is ambiguous: every source has a row {}", text, text),
         fmt::format("name the source, e.g. {}:{}", names.front(), text));
   }
-  const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), ref.row);
-  if (error != std::errc() || end != number.data() + number.size() || number.empty()) {
+  const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), row);
+  if (error != std::errc() || end != number.data() + number.size() || number.empty() ||
+      row > engine::kMaxRecordRow) {
     throw engine::InputError({flag, 0, 0}, fmt::format("'{}' is not a record id", text),
                              "write SOURCE:ROW with ROW the 0-based data row, e.g. " +
                                  (names.empty() ? std::string("readings") : names.front()) + ":0");
   }
-  return ref;
+  return engine::MakeRecordId(source, row);
 }
 
 namespace {
@@ -233,11 +235,9 @@ class Narrator {
   }
   bool ShowsNode(NodeIndex node) const { return !options_.stream || *options_.stream == node; }
   bool ShowsRecord(const ScheduleStep& step) const;
-  bool RecordIsFocus(engine::RecordId id, NodeIndex node) const;
-  // The source of row `id` at `node`: the only one reaching it; else the one
-  // whose row `id` has event time `ts` (ids are rows of each source, so a
-  // union sees one id from each); else the one it last arrived at.
-  uint32_t SourceOf(engine::RecordId id, NodeIndex node, std::optional<Timestamp> ts) const;
+  bool RecordIsFocus(engine::RecordId id) const {
+    return !options_.record || id == *options_.record;
+  }
 
   std::vector<NarrationLine> CoordinatorLines() const;
   void Step(size_t index);
@@ -254,35 +254,7 @@ class Narrator {
   std::vector<NarrationLine> lines_;
   std::map<std::pair<NodeIndex, uint32_t>, Timestamp> watermark_;  // last seen per subtask
   std::map<std::pair<NodeIndex, uint32_t>, Timestamp> highest_;    // source subtask: max ts seen
-  std::map<engine::RecordId, uint32_t> arrived_from_;  // the source row `id` last arrived at
 };
-
-uint32_t Narrator::SourceOf(engine::RecordId id, NodeIndex node,
-                            std::optional<Timestamp> ts) const {
-  const auto& sources = story_.SourcesReaching(node);
-  if (sources.size() == 1) return sources.front();
-  if (ts) {
-    for (uint32_t source : sources) {
-      const RecordStory* r = story_.Find(source, id);
-      if (r != nullptr && r->kind == sim::TraceRowKind::kEvent && r->record.timestamp == *ts) {
-        return source;
-      }
-    }
-  }
-  const auto last = arrived_from_.find(id);
-  if (last != arrived_from_.end() &&
-      std::find(sources.begin(), sources.end(), last->second) != sources.end()) {
-    return last->second;
-  }
-  return sources.empty() ? 0 : sources.front();
-}
-
-bool Narrator::RecordIsFocus(engine::RecordId id, NodeIndex node) const {
-  if (!options_.record) return true;
-  if (id != options_.record->row) return false;
-  const auto& sources = story_.SourcesReaching(node);
-  return std::find(sources.begin(), sources.end(), options_.record->source) != sources.end();
-}
 
 // Checkpoints completing or aborted and the job failing (docs/checkpoints.md):
 // decisions of the job manager, not of a task, so no schedule step carries
@@ -316,12 +288,9 @@ void Narrator::Step(size_t index) {
   switch (step.kind) {
     case ScheduleStep::Kind::kArrival: Arrival(index); break;
     case ScheduleStep::Kind::kDelivery:
-      if (options_.record && step.record == options_.record->row &&
-          SourceOf(step.record, step.node, std::nullopt) == options_.record->source &&
-          ShowsNode(step.node)) {
+      if (options_.record && step.record == *options_.record && ShowsNode(step.node)) {
         Add(Kind::kOther, step.time,
-            fmt::format("{} travels over a channel to {}",
-                        story_.RecordName(options_.record->source, step.record), where));
+            fmt::format("{} travels over a channel to {}", story_.RecordName(step.record), where));
       }
       Entries(index);
       break;
@@ -401,14 +370,12 @@ void Narrator::Step(size_t index) {
 
 void Narrator::Arrival(size_t index) {
   const ScheduleStep& step = result_.schedule[index];
-  const uint32_t source = static_cast<uint32_t>(plan_.nodes[step.node].source);
-  arrived_from_[step.record] = source;
-  const RecordStory* r = story_.Find(source, step.record);
+  const RecordStory* r = story_.Find(step.record);
   if (r != nullptr && r->kind == sim::TraceRowKind::kEvent) {
     auto& highest = highest_[{step.node, step.subtask}];
     highest = std::max(highest, r->record.timestamp);
   }
-  if (r == nullptr || !RecordIsFocus(step.record, step.node) || !ShowsNode(step.node)) {
+  if (r == nullptr || !RecordIsFocus(step.record) || !ShowsNode(step.node)) {
     Entries(index);
     return;
   }
@@ -444,7 +411,7 @@ void Narrator::Entries(size_t index) {
   for (size_t i : story_.StepLedger(index)) {
     const engine::LedgerEntry& e = entries[i];
     const PlannedNode& node = plan_.nodes[e.node];
-    // A window fate comes with its decision, whose timestamp names the row.
+    // A window fate comes with its decision.
     const sim::WindowDecisionRecord* d = nullptr;
     if (node.kind == PlannedNode::Kind::kWindow && IsWindowFate(e.fate)) {
       while (next_decision < decisions.size() &&
@@ -454,17 +421,10 @@ void Narrator::Entries(size_t index) {
       if (next_decision < decisions.size())
         d = &result_.window_decisions[decisions[next_decision++]];
     }
-    const uint32_t source =
-        SourceOf(e.record, e.node,
-                 d == nullptr ? std::nullopt : std::optional<Timestamp>(d->decision.timestamp));
-    if (options_.record &&
-        (e.record != options_.record->row || source != options_.record->source)) {
-      continue;
-    }
-    if (!ShowsNode(e.node)) continue;
+    if (!RecordIsFocus(e.record) || !ShowsNode(e.node)) continue;
     if (node.kind == PlannedNode::Kind::kSource && e.fate == Fate::kEmitted) continue;
     const std::string where = story_.SubtaskName(e.node, e.subtask);
-    const std::string record = story_.RecordName(source, e.record);
+    const std::string record = story_.RecordName(e.record);
     if (d != nullptr) {
       Add(Kind::kDecision, step.time,
           fmt::format("{} decides {} (ts {}): {}", where, record, Ms(d->decision.timestamp),
@@ -533,7 +493,7 @@ void Narrator::Firing(const ScheduleStep& step) {
     bool included = false;
     for (size_t r : *contents) {
       const RecordStory& c = story_.records()[r];
-      included |= c.source == options_.record->source && c.record.id == options_.record->row;
+      included |= c.record.id == *options_.record;
     }
     if (!included) return;
   }
@@ -725,25 +685,22 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
   if (story.cut()) out += "\n" + DetailCutNote(story) + "\n";
   const RecordStory* focus = nullptr;
   if (options.record) {
-    focus = story.Find(options.record->source, options.record->row);
+    focus = story.Find(*options.record);
     if (focus == nullptr) {
+      const uint32_t source = engine::RecordSource(*options.record);
+      const auto rows = std::count_if(story.records().begin(), story.records().end(),
+                                      [&](const RecordStory& r) { return r.source == source; });
       throw engine::InputError(
           {"--record", 0, 0},
-          fmt::format("source '{}' has no row {}", plan.sources[options.record->source].name(),
-                      options.record->row),
+          fmt::format("source '{}' has no row {}", plan.sources[source].name(),
+                      engine::RecordRow(*options.record)),
           story.cut() ? fmt::format("a long trace is told for its first {} "
                                     "rows of each source",
                                     story.max_rows())
-                      : fmt::format("rows are numbered from 0; this source has {}",
-                                    story.records().size()));
+                      : fmt::format("rows are numbered from 0; this source has {}", rows));
     }
     out += fmt::format("\nThe story of {} (line {}): {}\n", story.RecordName(*focus), focus->line,
                        Values(plan, *focus));
-    if (focus->ambiguous) {
-      out +=
-          "  note: past a union the ledger cannot tell rows of different sources with the "
-          "same id apart; lines below may include another source's row with this id\n";
-    }
   }
   out += "\nTimeline:\n";
   for (const NarrationLine& line : Narrate(story, options)) {
