@@ -10,6 +10,22 @@ tidemark_expect(NAME explain_record_tells_one_story EXIT 0
   ARGS explain sensors/late-sensor-readings.yaml --record readings:8
   OUTPUT "The story of readings:8 (line 10)|late[0]: readings:8 reaches sink 'late'|Verdict:")
 
+# Two sources' rows 1 share a row number, a timestamp, a key and a window;
+# past the union only their ids tell them apart (the scenario's description
+# derives each fate): a:1 on time at 100, b:1 late at 700.
+tidemark_expect(NAME explain_record_past_a_union_tells_the_on_time_row EXIT 0
+  ARGS explain windows/union-rows-share-numbers.yaml --record a:1
+  OUTPUT "The story of a:1 (line 35)|counts[0] decides a:1 (ts 1500)|max timestamp 9999 > watermark -inf, so the record is on time|a:1 (line 35, ts 1500): on_time")
+
+tidemark_expect(NAME explain_record_past_a_union_tells_the_late_row EXIT 0
+  ARGS explain windows/union-rows-share-numbers.yaml --record b:1
+  OUTPUT "The story of b:1 (line 42)|counts[0] decides b:1 (ts 1500)|cleanup 9999 <= watermark 11999, so the record is late and goes to 'late'|late_rows[0]: b:1 reaches sink 'late_rows'|b:1 (line 42, ts 1500): late_to_side_output")
+
+# Each source has two rows: the hint counts b's, not every source's.
+tidemark_expect(NAME explain_record_beyond_a_source_counts_its_rows EXIT 2 NO_STDOUT
+  ARGS explain windows/union-rows-share-numbers.yaml --record b:2
+  OUTPUT "source 'b' has no row 2|this source has 2")
+
 tidemark_expect(NAME explain_unknown_source_is_bad_usage EXIT 2 NO_STDOUT
   ARGS explain sensors/late-sensor-readings.yaml --record reading:8
   OUTPUT "--record: error: no source named 'reading'|did you mean 'readings'?")

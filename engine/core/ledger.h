@@ -72,9 +72,10 @@ class Ledger {
   }
 
   // Bounds the entries a long run keeps (counts stay complete): only those of
-  // records with an id below `limit`, and entries naming no record until
-  // StopUnnamedEntries(). Reports list the first rows of a long trace only.
-  void LimitEntries(RecordId limit) { entry_limit_ = limit; }
+  // the first `rows` rows of each source (RecordRow below it), and entries
+  // naming no record until StopUnnamedEntries(). Reports list the first rows
+  // of a long trace only.
+  void LimitEntries(uint64_t rows) { entry_row_limit_ = rows; }
   void StopUnnamedEntries() { keep_unnamed_ = false; }
 
   // Moves `n` notes of (node, from, tag 0) to (node, to, tag 0): the run's end
@@ -107,11 +108,11 @@ class Ledger {
   }
   void AddSlow(const LedgerEntry& entry);
   bool Keeps(RecordId record) const {
-    return record == kNoRecordId ? keep_unnamed_ : record < entry_limit_;
+    return record == kNoRecordId ? keep_unnamed_ : RecordRow(record) < entry_row_limit_;
   }
 
   Detail detail_;
-  RecordId entry_limit_ = kNoRecordId;
+  uint64_t entry_row_limit_ = UINT64_MAX;
   bool keep_unnamed_ = true;
   std::vector<uint64_t> flat_;
   std::map<CountKey, uint64_t> overflow_;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/record.h"
 #include "engine/windows/window_result.h"
 #include "reports/pages/internal/json_values.h"
 #include "reports/pages/sections/report_section.h"
@@ -94,7 +95,7 @@ json Records(const RunStory& story) {
   for (const RecordStory& r : story.records()) {
     out.push_back(
         {{"source", story.plan().sources[r.source].name()},
-         {"row", r.record.id},
+         {"row", engine::RecordRow(r.record.id)},
          {"line", r.line},
          {"kind", sim::TraceRowKindName(r.kind)},
          {"event_time", Time(r.record.timestamp)},
@@ -104,7 +105,8 @@ json Records(const RunStory& story) {
          {"values", Values(r.record.values)},
          {"out_of_order", r.out_of_order},
          {"verdict", VerdictName(r.verdict)},
-         {"ambiguous", r.ambiguous},
+         // Always false since ids name their source (format version 1 keeps its keys).
+         {"ambiguous", false},
          {"explanation",
           r.kind == sim::TraceRowKind::kEvent ? json(VerdictSentence(story, r)) : json(nullptr)}});
   }
@@ -132,13 +134,10 @@ json Ledger(const RunStory& story) {
   }
   json entries = json::array();
   for (const engine::LedgerEntry& e : ledger.entries()) {
-    const auto& sources = story.SourcesReaching(e.node);
-    json source = nullptr;
-    if (e.record != engine::kNoRecordId && sources.size() == 1) {
-      source = plan.sources[sources[0]].name();
-    }
-    entries.push_back({{"source", source},
-                       {"row", e.record == engine::kNoRecordId ? json(nullptr) : json(e.record)},
+    const bool row = e.record != engine::kNoRecordId;  // else a window result
+    entries.push_back({{"source", row ? json(plan.sources[engine::RecordSource(e.record)].name())
+                                      : json(nullptr)},
+                       {"row", row ? json(engine::RecordRow(e.record)) : json(nullptr)},
                        {"operator", e.node},
                        {"subtask", e.subtask},
                        {"fate", FateId(e.fate)},
@@ -187,8 +186,8 @@ json Firings(const RunStory& story) {
       contents = json::array();
       for (size_t r : *c) {
         const RecordStory& record = story.records()[r];
-        contents.push_back(
-            {{"source", story.plan().sources[record.source].name()}, {"row", record.record.id}});
+        contents.push_back({{"source", story.plan().sources[record.source].name()},
+                            {"row", engine::RecordRow(record.record.id)}});
       }
     }
     out.push_back({{"operator", firing.node},
@@ -207,6 +206,13 @@ json Firings(const RunStory& story) {
   return out;
 }
 
+// A decision's row within its source. A decision on a timer's output names
+// none: it keeps the all-ones id (18446744073709551615) the format has
+// always written there.
+json DecisionRow(engine::RecordId id) {
+  return id == engine::kNoRecordId ? json(id) : json(engine::RecordRow(id));
+}
+
 json WindowDecisions(const RunStory& story) {
   json out = json::array();
   for (const sim::WindowDecisionRecord& d : story.result().window_decisions) {
@@ -220,7 +226,7 @@ json WindowDecisions(const RunStory& story) {
     out.push_back({{"operator", d.node},
                    {"subtask", d.subtask},
                    {"time", Time(d.time)},
-                   {"row", d.decision.record_id},
+                   {"row", DecisionRow(d.decision.record_id)},
                    {"timestamp", Time(d.decision.timestamp)},
                    {"watermark", Time(d.decision.watermark)},
                    {"outcome", engine::ElementOutcomeName(d.decision.outcome)},

@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/record.h"
 #include "reports/pages/html_report.h"
 #include "reports/pages/markdown_report.h"
 #include "reports/pages/text_report.h"
@@ -74,7 +75,7 @@ BOOST_AUTO_TEST_CASE(a_source_without_watermarks_is_named_as_the_holder) {
 // The verdicts: pending, with the decision and what the window waits for.
 BOOST_AUTO_TEST_CASE(records_in_pending_windows_get_the_verdict_pending) {
   const DetailedRun run("teaching/window-never-fires-unbounded.yaml");
-  const RecordStory* r = run.story.Find(0, 0);
+  const RecordStory* r = run.story.Find(engine::MakeRecordId(0, 0));
   BOOST_TEST_REQUIRE(r != nullptr);
   BOOST_TEST((r->verdict == Verdict::kPending));
   BOOST_TEST(

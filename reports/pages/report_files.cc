@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/input_error.h"
+#include "engine/core/record.h"
 #include "reports/pages/html_report.h"
 #include "reports/pages/internal/json_values.h"
 #include "reports/pages/json_report.h"
@@ -123,12 +124,12 @@ uint64_t WriteRecordLines(const sim::JobPlan& plan, const std::string& path, uin
       nlohmann::json values = nlohmann::json::array();
       for (const engine::Value& v : row.record.values) values.push_back(internal::JsonValue(v));
       const nlohmann::json object = {{"source", plan.sources[s].name()},
-                                     {"row", row.record.id},
+                                     {"row", engine::RecordRow(row.record.id)},
                                      {"line", row.line},
                                      {"kind", sim::TraceRowKindName(row.kind)},
                                      {"event_time", row.record.timestamp.millis()},
                                      {"values", std::move(values)},
-                                     {"listed", row.record.id < listed_rows}};
+                                     {"listed", engine::RecordRow(row.record.id) < listed_rows}};
       line = object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       line += '\n';
       out.Write(line);

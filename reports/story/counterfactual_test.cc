@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include "engine/core/record.h"
 #include "reports/story/detailed_run_test_file.h"
 #include "reports/story/explain.h"
 #include "reports/story/pending_text.h"
@@ -43,14 +44,14 @@ std::string Replace(std::string text, const std::string& from, const std::string
 
 Verdict VerdictOfRow(sim::ScenarioSpec spec, engine::RecordId row) {
   const DetailedRun run(std::move(spec));
-  return run.story.Find(0, row)->verdict;
+  return run.story.Find(engine::MakeRecordId(0, row))->verdict;
 }
 
 BOOST_AUTO_TEST_SUITE(counterfactual)
 
 BOOST_AUTO_TEST_CASE(a_late_record_names_the_bound_and_lateness_that_would_keep_it) {
   const DetailedRun run(Spec(Text("late-record.yaml"), "late-record.yaml"));
-  const RecordStory* r = run.story.Find(0, 2);
+  const RecordStory* r = run.story.Find(engine::MakeRecordId(0, 2));
   BOOST_TEST_REQUIRE(r != nullptr);
   BOOST_TEST((r->verdict == Verdict::kLateToSideOutput));
   BOOST_TEST_REQUIRE(r->decisions.size() == 1u);
@@ -59,7 +60,8 @@ BOOST_AUTO_TEST_CASE(a_late_record_names_the_bound_and_lateness_that_would_keep_
   BOOST_TEST(LateCounterfactualText(*c) ==
              "on time with max_out_of_orderness >= 2501ms; a late firing with allowed_lateness >= "
              "501ms");
-  const std::string story = FormatExplanation(run.story, {.record = RecordRef{0, 2}, .stream = {}});
+  const std::string story =
+      FormatExplanation(run.story, {.record = engine::MakeRecordId(0, 2), .stream = {}});
   BOOST_TEST(
       story.find("\nWhat raised the watermark (10499 at counts[0]):\n  readings:1 (ts 12500, "
                  "arrived at 1100) raised the highest timestamp of readings[0] to 12500: "
@@ -88,7 +90,7 @@ BOOST_AUTO_TEST_CASE(rerunning_with_the_printed_lateness_makes_a_late_firing_not
     spec.streams[0].window->allowed_lateness = engine::Duration::Millis(lateness);
     BOOST_TEST_CONTEXT("allowed_lateness " << lateness) {
       const DetailedRun run(std::move(spec));
-      BOOST_TEST((run.story.Find(0, 2)->verdict == verdict));
+      BOOST_TEST((run.story.Find(engine::MakeRecordId(0, 2))->verdict == verdict));
       if (verdict == Verdict::kWithinLateness) {
         // [0, 10000) fired on time with row 0, then late with rows 0 and 2.
         BOOST_TEST(run.result.sinks[0].count == 3u);
@@ -108,7 +110,8 @@ BOOST_AUTO_TEST_CASE(a_row_at_the_printed_timestamp_fires_the_pending_window) {
     const DetailedRun run(Spec(yaml, "window-never-fires-unbounded.yaml"));
     BOOST_TEST_CONTEXT("ts " << ts) {
       BOOST_TEST((run.result.sinks[0].count == 2u) == fired);  // s1 and s2 in [0, 10000)
-      BOOST_TEST((run.story.Find(0, 0)->verdict == Verdict::kOnTime) == fired);
+      BOOST_TEST((run.story.Find(engine::MakeRecordId(0, 0))->verdict == Verdict::kOnTime) ==
+                 fired);
     }
   }
 }
@@ -126,8 +129,8 @@ BOOST_AUTO_TEST_CASE(idleness_fires_the_window_an_empty_partition_held) {
   const DetailedRun idle(Spec(
       Replace(Text("idle-partition-blocks-window.yaml"), strategy, with_idleness), "idle.yaml"));
   BOOST_TEST(idle.result.sinks[0].count == 1u);
-  BOOST_TEST((idle.story.Find(0, 0)->verdict == Verdict::kOnTime));
-  BOOST_TEST((idle.story.Find(0, 2)->verdict == Verdict::kPending));
+  BOOST_TEST((idle.story.Find(engine::MakeRecordId(0, 0))->verdict == Verdict::kOnTime));
+  BOOST_TEST((idle.story.Find(engine::MakeRecordId(0, 2))->verdict == Verdict::kPending));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -63,16 +63,12 @@ std::string ClosestCall(const RunStory& story, NodeIndex window) {
       cleanup = latest;
     }
   }
-  if (closest == nullptr) return "";
-  for (uint32_t source : story.SourcesReaching(window)) {
-    if (story.Find(source, closest->decision.record_id) == nullptr) continue;
-    return fmt::format(
-        " The closest call: {} (ts {}) met watermark {} with its window's cleanup time at {}: "
-        "{}ms more of watermark would have made it late.",
-        story.RecordName(source, closest->decision.record_id), Ms(closest->decision.timestamp),
-        Ms(closest->decision.watermark), Ms(cleanup), margin);
-  }
-  return "";
+  if (closest == nullptr || story.Find(closest->decision.record_id) == nullptr) return "";
+  return fmt::format(
+      " The closest call: {} (ts {}) met watermark {} with its window's cleanup time at {}: "
+      "{}ms more of watermark would have made it late.",
+      story.RecordName(closest->decision.record_id), Ms(closest->decision.timestamp),
+      Ms(closest->decision.watermark), Ms(cleanup), margin);
 }
 
 }  // namespace

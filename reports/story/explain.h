@@ -22,20 +22,15 @@
 
 namespace tidemark::reports {
 
-// A trace row by source and 0-based data row.
-struct RecordRef {
-  uint32_t source = 0;  // index into plan.sources
-  engine::RecordId row = 0;
-};
-
-// Parses --record: "SOURCE:ROW", or "ROW" when the scenario has one source.
-// Throws engine::InputError naming `flag` on an unknown source or a bad number.
-RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
-                         const std::string& flag = "--record");
+// Parses --record: "SOURCE:ROW", or "ROW" when the scenario has one source,
+// into the id of that row (engine::MakeRecordId). Throws engine::InputError
+// naming `flag` on an unknown source or a bad number.
+engine::RecordId ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
+                                const std::string& flag = "--record");
 
 struct ExplainOptions {
-  std::optional<RecordRef> record;       // only this record's story
-  std::optional<sim::NodeIndex> stream;  // only what happens at this stream's node
+  std::optional<engine::RecordId> record;  // only this record's story
+  std::optional<sim::NodeIndex> stream;    // only what happens at this stream's node
 };
 
 struct NarrationLine {

@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "engine/core/record.h"
 #include "reports/story/detailed_run_test_file.h"
 #include "reports/story/run_story.h"
 #include "sim/planner/job_plan.h"
@@ -131,19 +132,19 @@ BOOST_AUTO_TEST_CASE(stream_view_keeps_only_that_stream) {
 
 BOOST_AUTO_TEST_CASE(record_ref_parses_source_and_row) {
   const DetailedRun run("sensors/late-sensor-readings.yaml");
-  const RecordRef ref = ParseRecordRef(run.plan, "readings:7");
-  BOOST_TEST(ref.source == 0u);
-  BOOST_TEST(ref.row == 7u);
-  BOOST_TEST(ParseRecordRef(run.plan, "3").row == 3u);
+  const engine::RecordId id = ParseRecordRef(run.plan, "readings:7");
+  BOOST_TEST(engine::RecordSource(id) == 0u);
+  BOOST_TEST(engine::RecordRow(id) == 7u);
+  BOOST_TEST(ParseRecordRef(run.plan, "3") == engine::MakeRecordId(0, 3));
   BOOST_CHECK_THROW(ParseRecordRef(run.plan, "reading:7"), engine::InputError);
   BOOST_CHECK_THROW(ParseRecordRef(run.plan, "readings:x"), engine::InputError);
   BOOST_CHECK_THROW(ParseRecordRef(run.plan, "-1"), engine::InputError);
 }
 
-// Row ids count each source's rows, so a union sees id 1 from both sources:
-// fast:1 is w@40 (arrival 950) and slow:1 is y@5 (arrival 500, replayed at
-// 1390 after the restore). The scenario's description derives the decisions:
-// y on time at 500 (watermark 2), late at 1390 (watermark 29); w on time at
+// Row numbers count each source's rows, so a union sees row 1 of both
+// sources: fast:1 is w@40 (arrival 950) and slow:1 is y@5 (arrival 500,
+// replayed at 1390 after the restore); their ids tell them apart. The scenario's description
+// derives the decisions: y on time at 500 (watermark 2), late at 1390 (watermark 29); w on time at
 // 950. The narration names each by its own source, also in y's own story.
 BOOST_AUTO_TEST_CASE(a_union_names_each_row_by_its_own_source) {
   const DetailedRun run("checkpoints/replay-makes-a-record-late.yaml");
@@ -174,8 +175,8 @@ BOOST_AUTO_TEST_CASE(a_union_names_each_row_by_its_own_source) {
 // delivered; "bad" never reaches the sink: in flight, failed at out[0].
 BOOST_AUTO_TEST_CASE(a_record_the_sink_threw_on_is_in_flight_and_replays_keep_the_first_arrival) {
   const DetailedRun run("checkpoints/poison-record-exhausts-restarts.yaml");
-  const RecordStory* r4 = run.story.Find(0, 4);
-  const RecordStory* bad = run.story.Find(0, 7);
+  const RecordStory* r4 = run.story.Find(engine::MakeRecordId(0, 4));
+  const RecordStory* bad = run.story.Find(engine::MakeRecordId(0, 7));
   BOOST_REQUIRE(r4 != nullptr);
   BOOST_REQUIRE(bad != nullptr);
   BOOST_TEST(r4->arrival.millis() == 1010);

@@ -116,6 +116,8 @@ void RunStory::ReadTraces(uint64_t max_rows) {
     for (uint64_t rows = 0; rows < max_rows; ++rows) {
       auto row = input->Next();
       if (!row) break;
+      // The planner numbered the source: its rows' ids name it.
+      TIDEMARK_CHECK(engine::RecordSource(row->record.id) == s);
       RecordStory story;
       story.source = s;
       story.node = node;
@@ -129,17 +131,20 @@ void RunStory::ReadTraces(uint64_t max_rows) {
   source_offset_.push_back(records_.size());
 }
 
-std::optional<size_t> RunStory::Index(uint32_t source, engine::RecordId row) const {
+std::optional<size_t> RunStory::Index(engine::RecordId id) const {
+  if (id == engine::kNoRecordId) return std::nullopt;
+  const uint32_t source = engine::RecordSource(id);
+  const uint64_t row = engine::RecordRow(id);
   if (source + 1 >= source_offset_.size()) return std::nullopt;
   const size_t first = source_offset_[source];
   const size_t end = source_offset_[source + 1];
-  // Ids are dense from 0 within a source, so the row is at first + id.
+  // Rows are dense from 0 within a source, so the row is at first + row.
   if (row >= end - first) return std::nullopt;
   return first + static_cast<size_t>(row);
 }
 
-const RecordStory* RunStory::Find(uint32_t source, engine::RecordId row) const {
-  auto index = Index(source, row);
+const RecordStory* RunStory::Find(engine::RecordId id) const {
+  auto index = Index(id);
   return index ? &records_[*index] : nullptr;
 }
 
@@ -154,7 +159,7 @@ void RunStory::IndexSchedule() {
     switch (step.kind) {
       case ScheduleStep::Kind::kArrival: {
         const uint32_t source = static_cast<uint32_t>(plan_.nodes[step.node].source);
-        if (auto index = Index(source, step.record)) {
+        if (auto index = Index(step.record)) {
           RecordStory& story = records_[*index];
           if (story.arrived) {
             // Read again after a restore: the row keeps its first arrival
@@ -193,17 +198,16 @@ void RunStory::IndexSchedule() {
   });
 }
 
-std::optional<size_t> RunStory::StepFor(engine::RecordId row, Timestamp time,
-                                        NodeIndex node) const {
+std::optional<size_t> RunStory::StepFor(engine::RecordId id, Timestamp time, NodeIndex node) const {
   const auto& schedule = result_.schedule;
-  auto end = std::upper_bound(record_steps_.begin(), record_steps_.end(), std::pair(row, time),
+  auto end = std::upper_bound(record_steps_.begin(), record_steps_.end(), std::pair(id, time),
                               [&](const std::pair<engine::RecordId, Timestamp>& key, size_t s) {
                                 return key < std::pair(schedule[s].record, schedule[s].time);
                               });
   for (auto it = end; it != record_steps_.begin();) {
     --it;
     const ScheduleStep& step = schedule[*it];
-    if (step.record != row || step.time != time) break;
+    if (step.record != id || step.time != time) break;
     if (upstream_[step.node][node]) return *it;
   }
   return std::nullopt;
@@ -214,13 +218,7 @@ void RunStory::AttachLedger() {
   for (size_t i = 0; i < entries.size(); ++i) {
     const engine::LedgerEntry& entry = entries[i];
     if (entry.record == engine::kNoRecordId) continue;  // a window result, not a trace row
-    const auto& sources = sources_reaching_[entry.node];
-    for (uint32_t source : sources) {
-      if (auto index = Index(source, entry.record)) {
-        records_[*index].ledger.push_back(i);
-        if (sources.size() > 1) records_[*index].ambiguous = true;
-      }
-    }
+    if (auto index = Index(entry.record)) records_[*index].ledger.push_back(i);
     if (auto step = StepFor(entry.record, entry.processing_time, entry.node)) {
       step_ledger_[*step].push_back(i);
     }
@@ -232,10 +230,7 @@ void RunStory::AttachDecisions() {
   for (size_t i = 0; i < decisions.size(); ++i) {
     const sim::WindowDecisionRecord& d = decisions[i];
     if (d.decision.record_id == engine::kNoRecordId) continue;
-    const auto& sources = sources_reaching_[d.node];
-    for (uint32_t source : sources) {
-      if (auto index = Index(source, d.decision.record_id)) records_[*index].decisions.push_back(i);
-    }
+    if (auto index = Index(d.decision.record_id)) records_[*index].decisions.push_back(i);
     if (auto step = StepFor(d.decision.record_id, d.time, d.node)) {
       step_decisions_[*step].push_back(i);
     }
@@ -292,7 +287,7 @@ void RunStory::ComputeFiringContents() {
     const sim::WindowDecisionRecord& d = decisions[i];
     if (!nameable[d.node] || d.decision.outcome != engine::ElementOutcome::kAccepted) continue;
     const uint32_t source = sources_reaching_[d.node][0];
-    auto index = Index(source, d.decision.record_id);
+    auto index = Index(d.decision.record_id);
     if (!index) continue;
     const engine::Value& key = records_[*index].record.values[*KeyFieldInSource(d.node, source)];
     taken[{d.node, d.subtask, KeyOf(key)}].emplace_back(i, *index);
@@ -334,8 +329,9 @@ int RunStory::InputChannels(NodeIndex node) const {
   return channels;
 }
 
-std::string RunStory::RecordName(uint32_t source, engine::RecordId row) const {
-  return fmt::format("{}:{}", plan_.sources[source].name(), row);
+std::string RunStory::RecordName(engine::RecordId id) const {
+  return fmt::format("{}:{}", plan_.sources[engine::RecordSource(id)].name(),
+                     engine::RecordRow(id));
 }
 
 std::string RunStory::SubtaskName(NodeIndex node, uint32_t subtask) const {

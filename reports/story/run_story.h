@@ -9,10 +9,9 @@
 // lines by (node, subtask), steps in schedule order — so every writer that
 // iterates it produces the same bytes for the same run.
 //
-// Record ids are per source: row 0 of `a` and row 0 of `b` share id 0. The
-// runtime's ledger names the id and the operator, not the source, so an entry
-// at an operator reached by several sources (a union) is attached to each
-// source's row with that id, and the story is marked ambiguous.
+// A record id names its source and row (engine/core/record.h), so every
+// ledger entry, window decision and schedule step is attached to the one row
+// it is about, past unions and multi-input operators too.
 #ifndef TIDEMARK_REPORTS_RUN_STORY_H_
 #define TIDEMARK_REPORTS_RUN_STORY_H_
 
@@ -50,10 +49,10 @@ enum class Verdict : uint8_t {
 std::string_view VerdictName(Verdict verdict);
 
 struct RecordStory {
-  uint32_t source = 0;  // index into plan.sources
+  uint32_t source = 0;  // index into plan.sources: engine::RecordSource(record.id)
   sim::NodeIndex node = 0;
   sim::TraceRowKind kind = sim::TraceRowKind::kEvent;
-  engine::Record record;  // id = the 0-based data row; values in schema order
+  engine::Record record;  // id = the source and 0-based data row; values in schema order
   int line = 0;           // 1-based line in the trace (or scenario, for inline rows)
   bool arrived = false;
   engine::Timestamp arrival;  // processing time it first reached its source subtask
@@ -66,7 +65,6 @@ struct RecordStory {
   Verdict verdict = Verdict::kNoFate;
   std::vector<size_t> ledger;     // indices into result.ledger.entries(), in order
   std::vector<size_t> decisions;  // indices into result.window_decisions, in order
-  bool ambiguous = false;         // some entries may be another source's row with this id
 };
 
 // One subtask's watermark over processing time: a source subtask's emitted
@@ -94,9 +92,10 @@ class RunStory {
   const sim::JobPlan& plan() const { return plan_; }
   const sim::RunResult& result() const { return result_; }
 
-  // Every trace row, by source (file order) then row id.
+  // Every trace row, by source (file order) then row: by record id.
   const std::vector<RecordStory>& records() const { return records_; }
-  const RecordStory* Find(uint32_t source, engine::RecordId row) const;
+  // The row record `id` names, or null when it was not read (or kNoRecordId).
+  const RecordStory* Find(engine::RecordId id) const;
   // Event rows only (what the ledger counts as records in), of those listed.
   uint64_t event_count() const { return event_count_; }
   // Whether the run kept detail for only part of it (RunResult::detail_cut):
@@ -131,11 +130,10 @@ class RunStory {
   // operator without a key (windowAll, or not keyed).
   std::optional<size_t> KeyFieldInSource(sim::NodeIndex node, uint32_t source) const;
 
-  // "readings:6": the source's name and the 0-based data row, as --record takes it.
-  std::string RecordName(uint32_t source, engine::RecordId row) const;
-  std::string RecordName(const RecordStory& story) const {
-    return RecordName(story.source, story.record.id);
-  }
+  // "readings:6": the source's name and the 0-based data row record `id`
+  // names, as --record takes it.
+  std::string RecordName(engine::RecordId id) const;
+  std::string RecordName(const RecordStory& story) const { return RecordName(story.record.id); }
   // "averages[0]".
   std::string SubtaskName(sim::NodeIndex node, uint32_t subtask) const;
   // "late-readings" for a side-output port, "main output" for port 0.
@@ -148,9 +146,9 @@ class RunStory {
   void AttachDecisions();
   void ComputeVerdicts();
   void ComputeFiringContents();
-  std::optional<size_t> Index(uint32_t source, engine::RecordId row) const;
-  // The latest arrival/delivery step of (row, time) at `node` or upstream of it.
-  std::optional<size_t> StepFor(engine::RecordId row, engine::Timestamp time,
+  std::optional<size_t> Index(engine::RecordId id) const;
+  // The latest arrival/delivery step of (record, time) at `node` or upstream of it.
+  std::optional<size_t> StepFor(engine::RecordId id, engine::Timestamp time,
                                 sim::NodeIndex node) const;
 
   const sim::JobPlan& plan_;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/record.h"
 #include "reports/story/watermark_origin.h"
 #include "reports/text/markup_escape.h"
 
@@ -47,9 +48,10 @@ std::string Label(const RunStory& story, const LateLink& link) {
   const sim::WindowDecisionRecord& d = story.result().window_decisions[link.decision];
   const bool late = link.window.admission == engine::WindowAdmission::kLate;
   const RecordStory& r = story.records()[link.record];
-  return fmt::format(
-      "{}:{}: {} {} \u2264 wm {}", CutLabel(story.plan().sources[r.source].name(), kLabelNameChars),
-      r.record.id, late ? "cleanup" : "max ts", Ms(LateThreshold(link)), Ms(d.decision.watermark));
+  return fmt::format("{}:{}: {} {} \u2264 wm {}",
+                     CutLabel(story.plan().sources[r.source].name(), kLabelNameChars),
+                     engine::RecordRow(r.record.id), late ? "cleanup" : "max ts",
+                     Ms(LateThreshold(link)), Ms(d.decision.watermark));
 }
 
 }  // namespace

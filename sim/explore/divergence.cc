@@ -25,6 +25,9 @@ std::map<engine::RecordId, std::vector<std::string>> Fates(const JobPlan& plan,
   return out;
 }
 
+// A record's decision at a window operator. The id names the row; the event
+// time tells apart the decisions on copies of it that an operator gave other
+// timestamps.
 struct DecisionKey {
   engine::RecordId record;
   uint32_t node;
@@ -51,19 +54,18 @@ bool SameDecision(const ElementDecision& a, const ElementDecision& b) {
   return true;
 }
 
-// "row 1 of 'fast' (ts 1000, @arrival 400)", or every source holding row `id`.
-std::string RowName(const Explorer& x, engine::RecordId id, std::optional<int64_t> ts) {
-  std::vector<std::string> names;
-  for (size_t s = 0; s < x.rows().size(); ++s) {
-    const auto& rows = x.rows()[s].rows;
-    if (id >= rows.size() || rows[id].kind != TraceRowKind::kEvent) continue;
-    if (ts && rows[id].record.timestamp.millis() != *ts) continue;
-    names.push_back(fmt::format("row {} of '{}' (ts {}, @arrival {})", id,
-                                x.plan().sources[s].name(), rows[id].record.timestamp.millis(),
-                                rows[id].arrival->millis()));
+// "row 1 of 'fast' (ts 1000, @arrival 400)": the row the id names.
+std::string RowName(const Explorer& x, engine::RecordId id) {
+  const uint32_t source = engine::RecordSource(id);
+  const uint64_t row = engine::RecordRow(id);
+  if (source >= x.rows().size() || row >= x.rows()[source].rows.size()) {
+    return fmt::format("record {}", id);  // no row of the traces read: not expected
   }
-  if (names.empty()) return fmt::format("record {}", id);
-  return fmt::format("{}", fmt::join(names, " or "));
+  const std::string name = x.plan().sources[source].name();
+  const TraceRow& r = x.rows()[source].rows[row];
+  if (r.kind != TraceRowKind::kEvent) return fmt::format("row {} of '{}'", row, name);
+  return fmt::format("row {} of '{}' (ts {}, @arrival {})", row, name, r.record.timestamp.millis(),
+                     r.arrival->millis());
 }
 
 // The kWatermark step of (node, subtask) that set `watermark`, at or before `time`.
@@ -126,7 +128,7 @@ void ExplainRecord(const Explorer& x, engine::RecordId id, const RunResult& a,
     if (key.record != id) continue;
     const auto other = db.find(key);
     if (other != db.end() && SameDecision(decision->decision, other->second->decision)) continue;
-    why.push_back(RowName(x, id, key.timestamp) + ":");
+    why.push_back(RowName(x, id) + ":");
     why.push_back("  " + DescribeDecision(x.plan(), a, label_a, *decision));
     why.push_back(
         other == db.end()
@@ -140,7 +142,7 @@ void ExplainRecord(const Explorer& x, engine::RecordId id, const RunResult& a,
     return it == m.end() ? std::string("no decision")
                          : fmt::format("{}", fmt::join(it->second, ", "));
   };
-  why.push_back(RowName(x, id, std::nullopt) + ":");
+  why.push_back(RowName(x, id) + ":");
   why.push_back(fmt::format("  {}: {}", label_a, fates(fates_a, id)));
   why.push_back(fmt::format("  {}: {}", label_b, fates(fates_b, id)));
 }
@@ -243,7 +245,7 @@ Divergence ExplainFailureDivergence(const Explorer& x, const OutcomeGroup& group
       continue;
     }
     if (explained.size() >= 10 || !explained.insert(key.record).second) continue;
-    d.why.push_back(RowName(x, key.record, key.timestamp) + ":");
+    d.why.push_back(RowName(x, key.record) + ":");
     d.why.push_back(before == decided_a.end()
                         ? fmt::format("  without failures: never reached '{}'",
                                       failing_plan.nodes[key.node].name)

@@ -1,6 +1,7 @@
 #include "sim/explore/explore_invariants.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/ledger.h"
+#include "engine/core/record.h"
 
 namespace tidemark::sim {
 
@@ -91,21 +93,43 @@ class Checker {
     }
   };
 
+  // "fast:3": the source and row an id names.
+  std::string RecordName(engine::RecordId id) const {
+    const uint32_t source = engine::RecordSource(id);
+    if (source >= plan_.sources.size()) return fmt::format("{}", id);
+    return fmt::format("{}:{}", plan_.sources[source].name(), engine::RecordRow(id));
+  }
+
+  // Every trace row in one flat index, source by source: row r of source s
+  // is first_[s] + r. nullopt for an id naming no row read.
+  std::optional<size_t> Slot(engine::RecordId id) const {
+    const uint32_t source = engine::RecordSource(id);
+    const uint64_t row = engine::RecordRow(id);
+    if (id == engine::kNoRecordId || source >= rows_.size() || row >= rows_[source].rows.size()) {
+      return std::nullopt;
+    }
+    return first_[source] + row;
+  }
+
   void Conservation() {
-    std::vector<std::vector<const engine::LedgerEntry*>> by_record;
+    first_.assign(1, 0);
+    for (const SourceRows& s : rows_) first_.push_back(first_.back() + s.rows.size());
+    const size_t slots = first_.back();
+    std::vector<std::vector<const engine::LedgerEntry*>> by_record(slots);
     for (const engine::LedgerEntry& e : result_.ledger.entries()) {
       if (e.record == engine::kNoRecordId) continue;
-      if (e.record >= by_record.size()) by_record.resize(e.record + 1);
-      by_record[e.record].push_back(&e);
+      const auto slot = Slot(e.record);
+      if (!slot) {
+        Problem(fmt::format("conservation: record {} names no trace row", e.record));
+        return;
+      }
+      by_record[*slot].push_back(&e);
     }
-    size_t ids = by_record.size();
-    for (const SourceRows& s : rows_) ids = std::max(ids, s.rows.size());
-    by_record.resize(ids);
-    // held[s][id]: how often sink s holds record id.
-    std::vector<std::vector<uint64_t>> held(plan_.sinks.size(), std::vector<uint64_t>(ids, 0));
+    // held[s][slot]: how often sink s holds that row's records.
+    std::vector<std::vector<uint64_t>> held(plan_.sinks.size(), std::vector<uint64_t>(slots, 0));
     for (size_t s = 0; s < result_.sinks.size(); ++s) {
       for (const engine::Record& r : result_.sinks[s].records) {
-        if (r.id != engine::kNoRecordId) ++Counts::At(held[s], r.id);
+        if (const auto slot = Slot(r.id)) ++held[s][*slot];
       }
     }
     // What does not change from record to record.
@@ -116,15 +140,18 @@ class Checker {
       for (uint32_t port = 0; port < ports; ++port) consumed_[n].push_back(Consumed(n, port));
     }
     counts_.assign(nodes, {});
-    for (engine::RecordId id = 0; id < ids && problems_.size() < limit_; ++id) {
-      CheckRecord(id, by_record[id], held);
+    for (uint32_t s = 0; s < rows_.size(); ++s) {
+      for (uint64_t row = 0; row < rows_[s].rows.size() && problems_.size() < limit_; ++row) {
+        CheckRecord(engine::MakeRecordId(s, row), first_[s] + row, by_record[first_[s] + row],
+                    held);
+      }
     }
   }
 
+  // Whether row `id` was read at source `node`: only its own source reads it.
   uint64_t SourceArrivals(const PlannedNode& node, engine::RecordId id) const {
-    const SourceRows& s = rows_[node.source];
-    if (id >= s.rows.size()) return 0;
-    const TraceRowKind kind = s.rows[id].kind;
+    if (node.source != engine::RecordSource(id)) return 0;
+    const TraceRowKind kind = rows_[node.source].rows[engine::RecordRow(id)].kind;
     return kind == TraceRowKind::kEvent || kind == TraceRowKind::kParseFailure ? 1 : 0;
   }
 
@@ -132,7 +159,8 @@ class Checker {
     return port < consumed_[n].size() ? consumed_[n][port] : Consumed(n, port);
   }
 
-  void CheckRecord(engine::RecordId id, const std::vector<const engine::LedgerEntry*>& entries,
+  void CheckRecord(engine::RecordId id, size_t slot,
+                   const std::vector<const engine::LedgerEntry*>& entries,
                    const std::vector<std::vector<uint64_t>>& held) {
     const size_t nodes = plan_.nodes.size();
     for (Counts& c : counts_) c.Clear();
@@ -189,7 +217,7 @@ class Checker {
       for (uint32_t s = 0; s < plan_.sinks.size(); ++s) {
         const bool here = plan_.sinks[s].node == n;
         const uint64_t expected = here ? c.Out(0) : 0;
-        const uint64_t holds = !here || id >= held[s].size() ? 0 : held[s][id];
+        const uint64_t holds = here ? held[s][slot] : 0;
         const uint64_t sunk = Counts::At(c.sunk, s);
         if (sunk != expected || holds != expected) {
           problem = fmt::format("sink '{}': ledger {}, holds {}, expected {}", plan_.sinks[s].name,
@@ -197,7 +225,8 @@ class Checker {
         }
       }
       if (!problem.empty()) {
-        Problem(fmt::format("conservation: record {} at '{}': {}", id, node.name, problem));
+        Problem(
+            fmt::format("conservation: record {} at '{}': {}", RecordName(id), node.name, problem));
         return;
       }
     }
@@ -265,7 +294,7 @@ class Checker {
           Problem(
               fmt::format("side-output isolation: sink '{}' holds record {}, which '{}' never "
                           "sent to that tag",
-                          sink.name, r.id, plan_.nodes[in.node].name));
+                          sink.name, RecordName(r.id), plan_.nodes[in.node].name));
           break;
         }
       }
@@ -301,7 +330,7 @@ class Checker {
       const auto key_index = sink.schema.IndexOf(chain->second);
       if (!key_index) continue;
       const SourceRows& source = rows_[chain->first];
-      std::map<std::pair<std::string, int32_t>, engine::RecordId> last;
+      std::map<std::pair<std::string, int32_t>, uint64_t> last;  // the last row of each
       // Each attempt after a restart replays from the checkpoint: order
       // holds within an attempt.
       const std::vector<engine::Timestamp> restarts = Restarts();
@@ -314,17 +343,22 @@ class Checker {
           if (now != attempt) last.clear();
           attempt = now;
         }
-        if (r.id == engine::kNoRecordId || r.id >= source.rows.size()) continue;
+        // The chain reads one source: its rows' ids are in row order.
+        if (r.id == engine::kNoRecordId || engine::RecordSource(r.id) != chain->first ||
+            engine::RecordRow(r.id) >= source.rows.size()) {
+          continue;
+        }
+        const uint64_t row = engine::RecordRow(r.id);
         const auto key =
-            std::make_pair(engine::FormatValue(r.values[*key_index]), *source.rows[r.id].partition);
+            std::make_pair(engine::FormatValue(r.values[*key_index]), *source.rows[row].partition);
         const auto it = last.find(key);
-        if (it != last.end() && r.id <= it->second) {
+        if (it != last.end() && row <= it->second) {
           Problem(
               fmt::format("per-key order: sink '{}': row {} after row {} (key {}, partition {})",
-                          sink.name, r.id, it->second, key.first, key.second));
+                          sink.name, row, it->second, key.first, key.second));
           break;
         }
-        last[key] = r.id;
+        last[key] = row;
       }
     }
   }
@@ -336,6 +370,7 @@ class Checker {
   std::vector<std::string> problems_;
   std::vector<std::vector<bool>> consumed_;  // [node][port]: a node reads that port
   std::vector<Counts> counts_;               // [node], for the record being checked
+  std::vector<size_t> first_;                // [source]: its row 0's slot (Slot); one past the end
 };
 
 }  // namespace

@@ -44,6 +44,12 @@ bool OrderSensitive(const engine::AggregateSpec& a, const engine::Schema& input)
   }
 }
 
+// "rows:3": the source and row a record id names.
+std::string RecordName(const JobPlan& plan, engine::RecordId id) {
+  if (id == engine::kNoRecordId) return "of no row";  // a timer's output
+  return fmt::format("{}:{}", plan.sources[engine::RecordSource(id)].name(), engine::RecordRow(id));
+}
+
 struct DecisionKey {
   engine::RecordId record;
   uint32_t node;
@@ -102,8 +108,8 @@ RecoveryComparison CompareRecovery(const JobPlan& plan, const RunResult& free,
     if (it != before.end() && it->second == now) continue;
     if (!reported.insert(key).second || out.changed_decisions.size() >= limit) continue;
     out.changed_decisions.push_back(
-        fmt::format("record {} (ts {}) at '{}' t={}: {} -> {}", key.record, key.timestamp,
-                    plan.nodes[d.node].name, d.time.millis(),
+        fmt::format("record {} (ts {}) at '{}' t={}: {} -> {}", RecordName(plan, key.record),
+                    key.timestamp, plan.nodes[d.node].name, d.time.millis(),
                     it == before.end() ? "no decision" : it->second, now));
   }
   const bool exactly_once_state =

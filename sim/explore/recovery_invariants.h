@@ -41,7 +41,7 @@ namespace tidemark::sim {
 struct RecoveryComparison {
   std::vector<std::string> violations;  // "exactly-once: ..." / "no loss: ..."
   // Window decisions of the failing run that the failure-free run did not
-  // make: "row 3 (ts 5) at 'windows': on_time -> late".
+  // make: "record rows:3 (ts 5) at 'windows' t=900: on_time -> late".
   std::vector<std::string> changed_decisions;
   // Why the output checks did not apply; empty when they did.
   std::string waived;

@@ -19,27 +19,24 @@ namespace tidemark::sim {
 namespace {
 
 // The window decision of every row that reached a window operator, by (row,
-// node): "late_to_side_output [late]". `kept[s]` maps source s's record ids to
-// its row indices (the identity for the full trace). A decision names its row
-// by record id and timestamp, which tells apart sources that share ids.
+// node): "late_to_side_output [late]". `kept[s]` maps the rows of source s in
+// the run to its row indices in the full trace (the identity for the full
+// trace); a decision's record id names its source and row.
 using RowDecisions = std::map<std::pair<RowRef, uint32_t>, std::string>;
 
-RowDecisions DecisionsByRow(const RunResult& r, const JobRows& rows,
-                            const std::vector<std::vector<uint32_t>>& kept) {
+RowDecisions DecisionsByRow(const RunResult& r, const std::vector<std::vector<uint32_t>>& kept) {
   RowDecisions out;
   for (const WindowDecisionRecord& d : r.window_decisions) {
     const engine::RecordId id = d.decision.record_id;
-    for (uint32_t s = 0; s < rows.size(); ++s) {
-      if (id >= kept[s].size()) continue;
-      const RowRef ref{s, kept[s][id]};
-      if (rows[s].rows[ref.row].record.timestamp != d.decision.timestamp) continue;
-      std::string text(engine::ElementOutcomeName(d.decision.outcome));
-      for (const engine::WindowDecision& w : d.decision.windows) {
-        text += fmt::format(" {}", engine::WindowAdmissionName(w.admission));
-      }
-      out[{ref, d.node}] = std::move(text);
-      break;
+    if (id == engine::kNoRecordId) continue;
+    const uint32_t s = engine::RecordSource(id);
+    const uint64_t row = engine::RecordRow(id);
+    if (s >= kept.size() || row >= kept[s].size()) continue;
+    std::string text(engine::ElementOutcomeName(d.decision.outcome));
+    for (const engine::WindowDecision& w : d.decision.windows) {
+      text += fmt::format(" {}", engine::WindowAdmissionName(w.admission));
     }
+    out[{RowRef{s, kept[s][row]}, d.node}] = std::move(text);
   }
   return out;
 }
@@ -85,8 +82,8 @@ Reproduction Shrink(const Explorer& x, const Side& a, const Side& b, Reproductio
   auto detailed = [](const JobPlan& plan, uint64_t seed) {
     return RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
   };
-  const RowDecisions full_a = DecisionsByRow(detailed(a.Plan(), a.seed), x.rows(), identity);
-  const RowDecisions full_b = DecisionsByRow(detailed(b.Plan(), b.seed), x.rows(), identity);
+  const RowDecisions full_a = DecisionsByRow(detailed(a.Plan(), a.seed), identity);
+  const RowDecisions full_b = DecisionsByRow(detailed(b.Plan(), b.seed), identity);
   auto lookup = [](const RowDecisions& m, const std::pair<RowRef, uint32_t>& key) {
     const auto it = m.find(key);
     return it == m.end() ? std::string() : it->second;
@@ -110,8 +107,8 @@ Reproduction Shrink(const Explorer& x, const Side& a, const Side& b, Reproductio
       }
       std::vector<std::vector<uint32_t>> kept(x.rows().size());
       for (const RowRef& ref : keep) kept[ref.source].push_back(ref.row);
-      const RowDecisions at_a = DecisionsByRow(detailed(plan_a, a.seed), x.rows(), kept);
-      const RowDecisions at_b = DecisionsByRow(detailed(plan_b, b.seed), x.rows(), kept);
+      const RowDecisions at_a = DecisionsByRow(detailed(plan_a, a.seed), kept);
+      const RowDecisions at_b = DecisionsByRow(detailed(plan_b, b.seed), kept);
       bool any = false;
       for (const auto& key : targets) {
         if (!std::binary_search(keep.begin(), keep.end(), key.first)) continue;

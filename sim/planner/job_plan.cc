@@ -10,6 +10,7 @@
 #include "engine/core/input_error_list.h"
 #include "engine/core/key_groups.h"
 #include "engine/core/nearest_name.h"
+#include "engine/core/record.h"
 #include "sim/planner/plan_key_fields.h"
 #include "sim/planner/plan_operators.h"
 #include "sim/scenario/scenario.h"
@@ -271,6 +272,16 @@ void CountChannels(const StreamSpec& stream, const std::vector<PlannedNode>& nod
                    "has p * q channels: lower 'parallelism'");
 }
 
+// A record's id holds its source's index in 16 bits (engine/core/record.h):
+// a job of more sources could not tell their rows apart.
+void CountSources(const ScenarioSpec& s) {
+  if (s.sources.size() <= engine::kMaxRecordSources) return;
+  throw InputError(s.sources[engine::kMaxRecordSources].where,
+                   fmt::format("the scenario has {} sources, more than the limit of {}",
+                               s.sources.size(), engine::kMaxRecordSources),
+                   "read several traces of one schema as one source, or union fewer sources");
+}
+
 // A script delivers each row at once into its consumer's input channels, so
 // every consumer takes all of the script's channels on one subtask.
 void PlanScripts(const JobPlan& plan) {
@@ -305,7 +316,10 @@ JobPlan PlanJob(const ScenarioSpec& s) {
     plan.info.input_files.push_back({.path = source.trace_path, .where = source.trace_where});
   }
   plan.channels = {.min = s.channels.min_latency, .max = s.channels.max_latency};
-  for (const SourceSpec& source : s.sources) plan.sources.push_back(PlanSourceData(source, s.file));
+  CountSources(s);
+  for (uint32_t i = 0; i < s.sources.size(); ++i) {
+    plan.sources.push_back(PlanSourceData(s.sources[i], i, s.file));
+  }
   const NameTable names = BuildNames(s);
   const auto inputs = ResolveInputs(s, names);
   const auto order = TopologicalOrder(s, names, inputs);

@@ -75,11 +75,13 @@ void PlanSource(const SourceSpec& source, PlannedNode& node) {
   }
 }
 
-SourcePlan PlanSourceData(const SourceSpec& source, const std::string& scenario_file) {
+SourcePlan PlanSourceData(const SourceSpec& source, uint32_t index,
+                          const std::string& scenario_file) {
   using Strategy = WatermarkPlan::Strategy;
   const WatermarkSpec& w = source.watermarks;
   SourcePlan plan;
   plan.trace = TraceOf(source);
+  plan.trace.source_index = index;
   plan.rows_file = source.trace_path.empty() ? scenario_file : source.trace_path;
   plan.boundedness = source.boundedness == SourceSpec::Boundedness::kBounded
                          ? SourcePlan::Boundedness::kBounded

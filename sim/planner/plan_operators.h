@@ -4,6 +4,8 @@
 #ifndef TIDEMARK_SIM_PLANNER_PLAN_OPERATORS_H_
 #define TIDEMARK_SIM_PLANNER_PLAN_OPERATORS_H_
 
+#include <cstdint>
+
 #include "engine/core/schema.h"
 #include "engine/expressions/expression.h"
 #include "sim/graph/job_graph.h"
@@ -34,7 +36,9 @@ engine::Port AddTag(PlannedNode& node, engine::OutputTag tag, const SourceLocati
 
 void PlanSource(const SourceSpec& source, PlannedNode& node);
 // The source as the runtime reads it: trace, pace, partitions, watermarks.
-SourcePlan PlanSourceData(const SourceSpec& source, const std::string& scenario_file);
+// `index`: its place among the job's sources, which its rows' ids name.
+SourcePlan PlanSourceData(const SourceSpec& source, uint32_t index,
+                          const std::string& scenario_file);
 void PlanMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
 void PlanFlatMap(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);
 void PlanProcess(const StreamSpec& stream, const engine::Schema& input, PlannedNode& node);

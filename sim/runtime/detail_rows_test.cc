@@ -1,7 +1,12 @@
 // RunOptions::detail_rows and max_sink_records: a long run keeps the detail
 // of its first rows only, and every count stays complete.
+#include <set>
+#include <string>
+#include <string_view>
+
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/record.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
@@ -73,6 +78,48 @@ BOOST_AUTO_TEST_CASE(a_limit_the_run_stays_under_cuts_nothing) {
   BOOST_TEST(same.ledger.entries().size() == all.ledger.entries().size());
   BOOST_TEST(same.schedule.size() == all.schedule.size());
   BOOST_TEST(same.firings.size() == all.firings.size());
+}
+
+// Two sources of three rows each, unioned into the window: a limit of 2
+// keeps the entries of rows 0 and 1 of each source (the row part of the id),
+// so source b's first rows keep theirs too, and row 2 of neither.
+BOOST_AUTO_TEST_CASE(the_limit_counts_the_rows_of_each_source) {
+  constexpr std::string_view kTwoSources = R"(
+sources:
+  a:
+    events: [{k: x, ts: 1}, {k: x, ts: 2}, {k: x, ts: 3}]
+    schema: {k: string, ts: int}
+    event_time: ts
+  b:
+    events: [{k: x, ts: 1}, {k: x, ts: 2}, {k: x, ts: 3}]
+    schema: {k: string, ts: int}
+    event_time: ts
+streams:
+  both:
+    from: [a, b]
+  counts:
+    from: both
+    key_by: k
+    window: {tumbling: 10s}
+    aggregate: {n: count()}
+sinks: {counts: {}}
+)";
+  const JobPlan plan = BindScenario(ParseScenarioSpec(std::string(kTwoSources), "test.yaml", "."));
+  RunOptions options{.seed = 1, .detail = engine::Ledger::Detail::kEveryRecord};
+  options.detail_rows = 2;
+  const RunResult cut = RunJob(plan, options);
+  std::set<engine::RecordId> decided;
+  for (const WindowDecisionRecord& d : cut.window_decisions) decided.insert(d.decision.record_id);
+  const std::set<engine::RecordId> expected = {
+      engine::MakeRecordId(0, 0), engine::MakeRecordId(0, 1), engine::MakeRecordId(1, 0),
+      engine::MakeRecordId(1, 1)};
+  BOOST_TEST((decided == expected));
+  std::set<engine::RecordId> noted;
+  for (const engine::LedgerEntry& e : cut.ledger.entries()) {
+    if (e.record != engine::kNoRecordId) noted.insert(e.record);
+  }
+  BOOST_TEST((noted == expected));
+  BOOST_TEST(cut.ledger.Total(engine::Fate::kInWindow) == 6u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -91,7 +91,8 @@ void ReclassifyPending(World& world, const PendingSubtask& pending) {
   }
   for (const engine::PendingWindow& w : pending.windows) {
     for (engine::RecordId id : w.unfired_ids) {
-      if (id >= world.options.detail_rows) {  // its entries were not kept: only its count moves
+      if (id == engine::kNoRecordId || engine::RecordRow(id) >= world.options.detail_rows) {
+        // No row's, or its entries were not kept: only its count moves.
         ledger.MoveCount(pending.node, Fate::kInWindow, Fate::kPending, 1);
         continue;
       }

@@ -65,9 +65,10 @@ struct RunOptions {
   // trace runs in memory bounded by open windows and keys (benchmarks).
   enum class Sinks { kCollect, kCount } sinks = Sinks::kCollect;
   // Bounds what a detailed run keeps, for long traces: ledger entries, window
-  // decisions and schedule steps of records with an id below it, and the
-  // steps naming no record and the firings until more event rows than that
-  // were read (RunResult::detail_cut says whether anything was left out).
+  // decisions and schedule steps of the first this many rows of each source
+  // (engine::RecordRow below it), and the steps naming no record and the
+  // firings until more event rows than that were read (RunResult::detail_cut
+  // says whether anything was left out).
   uint64_t detail_rows = UINT64_MAX;
   // With kCollect, each sink keeps at most this many records (the count
   // stays complete); the rest are only passed to on_sink_record.

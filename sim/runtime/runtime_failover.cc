@@ -318,7 +318,6 @@ void FaultTolerance::OnReplayRow(uint32_t f) {
   try {
     loop_.DeliverReplayedRow(f, row, partition, subtask);
   } catch (const TaskFailure&) {
-    world_.row_feed = nullptr;
     AdvanceReplay(f);
     throw;
   }

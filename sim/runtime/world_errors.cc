@@ -1,6 +1,10 @@
 // Errors a run meets on the way, each located at the trace row it comes
 // from where that can be told. Out of line and cold: the loop only calls
 // them to throw.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+
 #include <fmt/format.h>
 
 #include "engine/core/input_error.h"
@@ -20,7 +24,7 @@ void World::ThrowNullKey(const Edge& edge, const Record& record) const {
       fmt::format("a record (row id {}) reaches stream '{}' with a null key in '{}'; Flink "
                   "refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: \"Assigned "
                   "key must not be null!\")",
-                  record.id, node.name, field),
+                  engine::RecordRow(record.id), node.name, field),
       "filter out the records whose key is null before the key_by, or give the key a value");
 }
 
@@ -74,27 +78,32 @@ void World::ThrowMisplacedArrival(const SourceFeed& feed, Timestamp arrival) con
                            "rows are read in file order: sort the trace by @arrival");
 }
 
-// Errors only: the run is over, so reading the trace again costs nothing that
-// matters, and no row's line is kept while running.
+// The id names the source and the row. The row being delivered and the last
+// SourceFeed::kRecentRows rows of its source are found in memory; an older
+// one (a record that waited long in a channel, or a replayed row) by reading
+// that source's trace again up to it: errors only, the run is over.
 std::optional<engine::SourceLocation> World::RowOf(engine::RecordId id) const {
   if (id == engine::kNoRecordId) return std::nullopt;
-  const SourceFeed* feed = row_feed;
-  if (feed == nullptr || feed->next.record.id != id) {
-    // Ids count rows per source: with one source, an id names one row.
-    if (feeds.size() != 1) return std::nullopt;
-    const SourcePlan& source = plan.sources[plan.nodes[feeds[0].node].source];
-    try {
-      const std::unique_ptr<TraceInput> input = OpenTrace(source.trace);
-      TraceRow row;
-      while (input->Next(row)) {
-        if (row.record.id == id) return engine::SourceLocation{source.rows_file, row.line, 1};
-      }
-    } catch (const engine::InputError&) {
-    }
-    return std::nullopt;
+  const uint32_t index = engine::RecordSource(id);
+  const uint64_t row = engine::RecordRow(id);
+  const auto feed = std::find_if(feeds.begin(), feeds.end(), [&](const SourceFeed& f) {
+    return plan.nodes[f.node].source == index;
+  });
+  if (feed == feeds.end()) return std::nullopt;
+  const SourcePlan& source = plan.sources[index];
+  if (row < feed->rows && feed->rows - row <= SourceFeed::kRecentRows) {
+    return engine::SourceLocation{source.rows_file,
+                                  feed->recent_lines[row & (SourceFeed::kRecentRows - 1)], 1};
   }
-  return engine::SourceLocation{plan.sources[plan.nodes[feed->node].source].rows_file,
-                                feed->next.line, 1};
+  try {
+    const std::unique_ptr<TraceInput> input = OpenTrace(source.trace);
+    TraceRow read;
+    while (input->Next(read)) {
+      if (read.record.id == id) return engine::SourceLocation{source.rows_file, read.line, 1};
+    }
+  } catch (const engine::InputError&) {
+  }
+  return std::nullopt;
 }
 
 }  // namespace tidemark::sim::internal

@@ -65,7 +65,7 @@ bool CsvTraceReader::Next(TraceRow& row) {
     if (line.data() == nullptr) return false;
     // A row with a null key is read again by the general path, which says so.
     if (plain_rows_->Parse(line, row) && !HasNullKey(row)) {
-      row.record.id = rows_read_++;
+      row.record.id = engine::MakeRecordId(options_.source_index, rows_read_++);
       row.line = records_.line();
       row.raw.clear();
       row.error.clear();
@@ -76,7 +76,7 @@ bool CsvTraceReader::Next(TraceRow& row) {
     status = records_.Next();
   }
   if (status == CsvRecordReader::Status::kEnd) return false;
-  const uint64_t id = rows_read_++;
+  const engine::RecordId id = engine::MakeRecordId(options_.source_index, rows_read_++);
   if (status == CsvRecordReader::Status::kSyntaxError) {
     Reject(records_.syntax_error(), id, row);
     return true;
@@ -223,7 +223,7 @@ bool CsvTraceReader::Fail(size_t column, std::string message, std::string hint) 
   return false;
 }
 
-void CsvTraceReader::Reject(const engine::InputError& error, uint64_t id, TraceRow& row) {
+void CsvTraceReader::Reject(const engine::InputError& error, engine::RecordId id, TraceRow& row) {
   if (options_.on_bad_row == TraceOptions::OnBadRow::kFail) {
     engine::InputErrorCollector errors;
     errors.Add(error);

@@ -47,6 +47,9 @@ struct TraceOptions {
   // Fields a key_by reads as they are: an event row with one of them empty is
   // a bad row (null_key.h).
   std::vector<KeyField> key_fields = {};
+  // The source's index in its job: every row's id names it with the row
+  // (engine::MakeRecordId). REQUIRES: below engine::kMaxRecordSources.
+  uint32_t source_index = 0;
 };
 
 // `options` as they are, or an engine::InputError located at `path` when the
@@ -85,7 +88,7 @@ class CsvTraceReader {
   bool Fail(size_t column, std::string message, std::string hint);
   // Throws `error` with every later bad row (CollectRest), or makes `row` a
   // kParseFailure row when routing.
-  void Reject(const engine::InputError& error, uint64_t id, TraceRow& row);
+  void Reject(const engine::InputError& error, engine::RecordId id, TraceRow& row);
   void CollectRest(engine::InputErrorCollector& errors);
 
   TraceOptions options_;

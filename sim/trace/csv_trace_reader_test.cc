@@ -1,11 +1,16 @@
 #include "sim/trace/csv_trace_reader.h"
 
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/record.h"
 #include "sim/trace/csv_test_file.h"
+#include "sim/trace/trace_input.h"
 
 namespace tidemark::sim {
 namespace {
@@ -64,6 +69,33 @@ BOOST_AUTO_TEST_CASE(a_null_typed_field_reads_alike_with_and_without_the_one_pas
     BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
     BOOST_TEST(rows[1].error.find("column 'nothing' expects a null, got 'x'") != std::string::npos);
   }
+}
+
+// Ids name the source as well as the row (engine/core/record.h): source 3's
+// rows are MakeRecordId(3, n), whichever path reads them — the one-pass
+// parser (row 0), the general one (row 1, quoted) or a routed bad row (row 2).
+BOOST_AUTO_TEST_CASE(ids_name_the_source_given_by_the_trace_source) {
+  const CsvTestFile file("source_index",
+                         "sensor_id,ts,temperature\ns1,1000,20\n\"s2\",2000,21\n"
+                         "s3,soon,22\n");
+  TraceSource source{.source_name = "r",
+                     .path = file.path(),
+                     .path_where = {},
+                     .rows = {},
+                     .schema = SensorOptions().schema,
+                     .event_time_field = "ts",
+                     .on_bad_row = TraceOptions::OnBadRow::kRoute};
+  source.source_index = 3;
+  const std::unique_ptr<TraceInput> input = OpenTrace(source);
+  std::vector<TraceRow> rows;
+  while (std::optional<TraceRow> row = input->Next()) rows.push_back(std::move(*row));
+  BOOST_TEST_REQUIRE(rows.size() == 3u);
+  for (uint64_t r = 0; r < 3; ++r) {
+    BOOST_TEST(rows[r].record.id == engine::MakeRecordId(3, r));
+    BOOST_TEST(engine::RecordSource(rows[r].record.id) == 3u);
+    BOOST_TEST(engine::RecordRow(rows[r].record.id) == r);
+  }
+  BOOST_TEST((rows[2].kind == TraceRowKind::kParseFailure));
 }
 
 BOOST_AUTO_TEST_CASE(reads_typed_values_in_schema_order_with_ids_from_zero) {

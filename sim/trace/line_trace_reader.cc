@@ -39,7 +39,7 @@ std::string_view LineTraceReader::NextBody() {
 bool LineTraceReader::Next(TraceRow& row) {
   const std::string_view body = NextBody();
   if (body.data() == nullptr) return false;
-  const uint64_t id = rows_read_++;
+  const engine::RecordId id = engine::MakeRecordId(options_.source_index, rows_read_++);
   row.record.id = id;
   row.line = static_cast<int>(std::min<int64_t>(lines_.line_number(), INT_MAX));
   row.raw.clear();
@@ -55,7 +55,7 @@ engine::InputError LineTraceReader::ErrorAt(std::string_view body, const RowErro
       error.message, error.hint);
 }
 
-void LineTraceReader::Reject(std::string_view body, uint64_t id, TraceRow& row) {
+void LineTraceReader::Reject(std::string_view body, engine::RecordId id, TraceRow& row) {
   const engine::InputError error = ErrorAt(body, error_);
   if (options_.on_bad_row == TraceOptions::OnBadRow::kFail) {
     engine::InputErrorCollector errors;

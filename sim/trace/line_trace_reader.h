@@ -56,7 +56,7 @@ class LineTraceReader {
   // The next line that is not blank, without its line break; null data() at the end.
   std::string_view NextBody();
   engine::InputError ErrorAt(std::string_view body, const RowError& error) const;
-  void Reject(std::string_view body, uint64_t id, TraceRow& row);
+  void Reject(std::string_view body, engine::RecordId id, TraceRow& row);
   void CollectRest(engine::InputErrorCollector& errors);
 
   TraceOptions options_;

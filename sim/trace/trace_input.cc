@@ -22,7 +22,8 @@ TraceOptions OptionsOf(const TraceSource& source) {
   return TraceOptions{.schema = source.schema,
                       .event_time_field = source.event_time_field,
                       .on_bad_row = source.on_bad_row,
-                      .key_fields = source.key_fields};
+                      .key_fields = source.key_fields,
+                      .source_index = source.source_index};
 }
 
 // A file reader (CsvTraceReader, JsonLinesTraceReader, KafkaDumpTraceReader).
@@ -81,7 +82,7 @@ class InlineTraceInput : public TraceInput {
     const InlineRow& row = source_.rows[index];
     TraceRow& out = result = TraceRow{};
     out.line = row.where.line;
-    out.record.id = index;
+    out.record.id = engine::MakeRecordId(source_.source_index, index);
     out.record.values.assign(source_.schema.size(), engine::Value{});
     std::vector<bool> seen(source_.schema.size(), false);
     for (size_t c = 0; c < row.cells.size(); ++c) {

@@ -4,6 +4,7 @@
 #ifndef TIDEMARK_SIM_TRACE_TRACE_INPUT_H_
 #define TIDEMARK_SIM_TRACE_TRACE_INPUT_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,6 +46,7 @@ struct TraceSource {
   std::vector<KeyField> key_fields = {};  // TraceOptions::key_fields
   // How the file is written; unset: by its extension (TraceFormatOfPath).
   std::optional<TraceFormat> format = std::nullopt;
+  uint32_t source_index = 0;  // TraceOptions::source_index: the planner sets it
 };
 
 // Opens `source`'s trace with the reader of its format. Throws engine::InputError. REQUIRES:

@@ -4,7 +4,8 @@
 // partition, or (only when the source routes bad rows) a row that failed to
 // parse. Every row, whatever its kind, carries the id of its data row, so ids
 // are stable: the n-th data row of a file (0-based, blank lines and the header
-// not counted) has id n.
+// not counted) of the job's source s has id engine::MakeRecordId(s, n), which
+// tells it from row n of every other source (engine/core/record.h).
 #ifndef TIDEMARK_SIM_TRACE_TRACE_ROW_H_
 #define TIDEMARK_SIM_TRACE_TRACE_ROW_H_
 

@@ -192,7 +192,6 @@ inline void SourceFeeds<Protocol>::OnRow(uint32_t f) {
       try {
         DeliverRow(feed, row, partition, subtask, RowCount::kCountIn);
       } catch (const TaskFailure&) {
-        world_.row_feed = nullptr;
         AdvanceFeed(f);
         throw;
       }
@@ -220,7 +219,6 @@ template <class Protocol>
 inline void SourceFeeds<Protocol>::DeliverRow(SourceFeed& feed, TraceRow& row, int32_t partition,
                                               uint32_t subtask, RowCount count) {
   feed.last_row_at[static_cast<size_t>(partition)] = world_.now;
-  world_.row_feed = &feed;
   if (row.kind == TraceRowKind::kParseFailure) {
     // Dead letter: the source's side output 1 carries {line, raw, error}.
     if (count == RowCount::kCountIn) world_.CountRecordIn();
@@ -255,7 +253,6 @@ inline void SourceFeeds<Protocol>::DeliverRow(SourceFeed& feed, TraceRow& row, i
       world_.spare_values.pop_back();
     }
   }
-  world_.row_feed = nullptr;
 }
 
 // A script row goes out as written: no generator decides whether a

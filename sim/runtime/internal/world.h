@@ -130,6 +130,12 @@ struct SourceFeed {
   bool exhausted = false;
   bool script = false;              // rows go straight to the consumer (SourcePlan::script)
   std::optional<Timestamp> end_at;  // SourcePlan::end_at
+  // The lines of the last kRecentRows rows read, at row number modulo
+  // kRecentRows: an error about a record in flight is located at its row
+  // without reading the trace again (World::RowOf), in memory that does not
+  // grow with the trace.
+  static constexpr uint64_t kRecentRows = 1024;
+  std::vector<int> recent_lines = std::vector<int>(kRecentRows, 0);
 };
 
 struct World {
@@ -148,6 +154,7 @@ struct World {
   void ReadNextRow(SourceFeed& feed) {
     feed.has_next = feed.input->Next(feed.next);
     if (!feed.has_next) return;
+    feed.recent_lines[feed.rows & (SourceFeed::kRecentRows - 1)] = feed.next.line;
     const SourcePlan& source = plan.sources[plan.nodes[feed.node].source];
     const Timestamp paced = Timestamp::Millis(0) +
                             engine::Duration::Millis(static_cast<int64_t>(
@@ -211,7 +218,9 @@ struct World {
   // Whether a detailed run keeps the detail of `record` (kNoRecordId: of a
   // step or firing naming no record), noting in the result what it drops.
   bool KeepsDetail(engine::RecordId record) {
-    const bool keep = record == engine::kNoRecordId ? !detail_cut : record < options.detail_rows;
+    const bool keep = record == engine::kNoRecordId
+                          ? !detail_cut
+                          : engine::RecordRow(record) < options.detail_rows;
     if (!keep) result.detail_cut = true;
     return keep;
   }
@@ -248,7 +257,7 @@ struct World {
   [[noreturn]] void ThrowNoSuchPartition(const SourceFeed& feed, int32_t partition) const;
   // The feed's next row arrives after its end, or before the row before it.
   [[noreturn]] void ThrowMisplacedArrival(const SourceFeed& feed, Timestamp arrival) const;
-  // The trace row record `id` comes from, when it can be told.
+  // The trace row record `id` comes from (kNoRecordId: none).
   std::optional<engine::SourceLocation> RowOf(engine::RecordId id) const;
 
   const JobGraph& plan;
@@ -274,9 +283,6 @@ struct World {
   uint32_t channels_scheduled = 0;  // channels with a delivery on the agenda
   uint32_t wakeups_pending = 0;     // subtasks with a processing-timer wake-up due
   std::vector<SourceFeed> feeds;
-  // The feed whose row is being delivered, else null: what that row emits on
-  // the way is located at it.
-  const SourceFeed* row_feed = nullptr;
   size_t feeds_exhausted = 0;
   SinkOutputs sinks;
   // Value vectors of records that were consumed, for the next rows read: a
