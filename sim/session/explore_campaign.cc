@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/input_error.h"
+#include "sim/explore/shard_tally.h"
 
 namespace tidemark::sim {
 
@@ -123,8 +124,7 @@ ExploreCampaign MergeExploreCampaign(
   ExploreCampaign campaign = PlanCampaign(plan, request);
   campaign.shard = Shard{};
   const Explorer explorer(std::move(plan), request.options);
-  std::vector<bool> seen;
-  uint64_t count = 0;
+  ShardTally tally(files.size());
   for (const std::string& file : files) {
     const ExploreCampaign part = read_shard(file);
     if (part.scenario_hash != campaign.scenario_hash || part.seeds != campaign.seeds ||
@@ -135,34 +135,10 @@ ExploreCampaign MergeExploreCampaign(
           "--failures or --ordered differ)",
           fmt::format("merge files of `explore {} --seeds {}`", campaign.scenario, campaign.seeds));
     }
-    if (count == 0) {
-      // A merge takes every shard's file once: a count above the files given
-      // can only be missing shards (and is not allocated for).
-      if (part.shard.count > files.size()) {
-        throw engine::InputError(
-            {file, 0, 0},
-            fmt::format("this shard is one of {} shards, but {} file{} given", part.shard.count,
-                        files.size(), files.size() == 1 ? " is" : "s are"),
-            "give every shard's JSON file");
-      }
-      count = part.shard.count;
-      seen.assign(count, false);
-    }
-    if (part.shard.count != count || seen[part.shard.index]) {
-      throw engine::InputError({file, 0, 0},
-                               fmt::format("shard {}/{} does not fit the other files",
-                                           part.shard.index, part.shard.count),
-                               "give each shard I/K of one K exactly once");
-    }
-    seen[part.shard.index] = true;
+    tally.Add(part.shard, file);
     campaign.runs.insert(campaign.runs.end(), part.runs.begin(), part.runs.end());
   }
-  for (uint64_t i = 0; i < count; ++i) {
-    if (!seen[i]) {
-      throw engine::InputError({"--merge", 0, 0}, fmt::format("shard {}/{} is missing", i, count),
-                               "give every shard's JSON file");
-    }
-  }
+  tally.CheckComplete();
   std::sort(campaign.runs.begin(), campaign.runs.end(),
             [](const SeedRun& a, const SeedRun& b) { return a.seed < b.seed; });
   for (uint64_t i = 0; i < campaign.runs.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/input_error.h"
+#include "sim/explore/shard_tally.h"
 
 namespace tidemark::sim {
 
@@ -56,8 +57,7 @@ SweepCampaign MergeSweepCampaign(
   const JobPlan plan = OpenJob(request.scenario, request.open);
   std::vector<SweepPoint> grid;
   SweepCampaign campaign = PlanSweep(request, plan, grid);
-  std::vector<bool> seen;
-  uint64_t count = 0;
+  ShardTally tally(files.size());
   for (const std::string& file : files) {
     const SweepCampaign part = read_shard(file);
     if (part.scenario_hash != campaign.scenario_hash ||
@@ -65,32 +65,10 @@ SweepCampaign MergeSweepCampaign(
       throw engine::InputError({file, 0, 0}, "this shard swept another scenario or other settings",
                                "merge files of one `tidemark sweep` command line");
     }
-    if (count == 0) {
-      // A merge takes every shard's file once: a count above the files given
-      // can only be missing shards (and is not allocated for).
-      if (part.shard.count > files.size()) {
-        throw engine::InputError(
-            {file, 0, 0},
-            fmt::format("this shard is one of {} shards, but {} file{} given", part.shard.count,
-                        files.size(), files.size() == 1 ? " is" : "s are"),
-            "give every shard's JSON file");
-      }
-      count = part.shard.count;
-      seen.assign(count, false);
-    }
-    if (part.shard.count != count || seen[part.shard.index]) {
-      throw engine::InputError({file, 0, 0}, "this shard does not fit the other files",
-                               "give each shard I/K of one K exactly once");
-    }
-    seen[part.shard.index] = true;
+    tally.Add(part.shard, file);
     campaign.results.insert(campaign.results.end(), part.results.begin(), part.results.end());
   }
-  for (uint64_t i = 0; i < count; ++i) {
-    if (!seen[i]) {
-      throw engine::InputError({"--merge", 0, 0}, fmt::format("shard {}/{} is missing", i, count),
-                               "give every shard's JSON file");
-    }
-  }
+  tally.CheckComplete();
   std::sort(campaign.results.begin(), campaign.results.end(),
             [](const SweepPointResult& a, const SweepPointResult& b) { return a.index < b.index; });
   if (campaign.results.size() != campaign.points) {
