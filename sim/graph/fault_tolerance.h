@@ -54,8 +54,17 @@ struct CheckpointPlan {
   // notifyCheckpointComplete at the tasks (and so to a commit).
   engine::Duration notify_delay = engine::Duration::Zero();
 
+  // Where the job sets checkpointing up: a run that would trigger more than
+  // kMaxCheckpointTriggers checkpoints is refused there.
+  engine::SourceLocation where;
+
   engine::Duration FirstDelay() const { return first_delay.value_or(interval); }
 };
+
+// The most checkpoints one run may trigger. Each is walked barrier by
+// barrier; a 10 ms interval over 30 days of processing time (259 million)
+// once ran for hours, and Flink would spend as long.
+inline constexpr uint64_t kMaxCheckpointTriggers = 100'000;
 
 // restart-strategy.type and its options, and
 // jobmanager.execution.failover-strategy.

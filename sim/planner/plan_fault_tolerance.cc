@@ -33,6 +33,7 @@ CheckpointPlan PlanCheckpointing(const CheckpointSpec& spec) {
   plan.first_delay = spec.first_delay;
   plan.ack_delay = spec.ack_delay.value_or(plan.ack_delay);
   plan.notify_delay = spec.notify_delay.value_or(plan.notify_delay);
+  plan.where = spec.where;
   // InputProcessorUtil.createCheckpointBarrierHandler refuses the pair.
   if (plan.unaligned && plan.mode == CheckpointingMode::kAtLeastOnce) {
     throw InputError(spec.unaligned_where,

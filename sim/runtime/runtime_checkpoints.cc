@@ -6,6 +6,9 @@
 #include <optional>
 #include <string_view>
 
+#include <fmt/format.h>
+
+#include "engine/core/input_error.h"
 #include "sim/runtime/internal/fault_tolerance.h"
 
 namespace tidemark::sim::internal {
@@ -50,6 +53,16 @@ void FaultTolerance::OnCheckpointTimer() {
 // its snapshot (its position in the trace) and sends the barrier after the
 // rows it has emitted (SourceOperatorStreamTask, §1.5 of docs/checkpoints.md).
 void FaultTolerance::TriggerCheckpoint(uint64_t id) {
+  if (id > kMaxCheckpointTriggers) {
+    const CheckpointPlan& plan = *world_.plan.fault_tolerance.checkpointing;
+    throw engine::InputError(
+        plan.where,
+        fmt::format("checkpointing every {} ms reached {} checkpoints at processing time {} ms, "
+                    "more than the limit of {}",
+                    plan.interval.millis(), id, world_.now.millis(), kMaxCheckpointTriggers),
+        "checkpoint less often, or end the run sooner ('end: {at: ...}' on the sources, or "
+        "'run_until')");
+  }
   PendingCheckpoint& p = pending_[id];
   p.id = id;
   p.triggered = world_.now;
