@@ -17,7 +17,7 @@ namespace {
 constexpr double kMarkRadius = 5, kRingRadius = 4, kDiamondHalf = 6;
 constexpr size_t kLabelNameChars = 24;
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 // A line from (x1, y1) to (x2, y2), cut `gap1` short at its start and `gap2`
 // at its end, with an arrowhead at its end; "" when the two points are too
@@ -47,9 +47,10 @@ std::string Label(const RunStory& story, const LateLink& link) {
   const sim::WindowDecisionRecord& d = story.result().window_decisions[link.decision];
   const bool late = link.window.admission == engine::WindowAdmission::kLate;
   const RecordStory& r = story.records()[link.record];
-  return fmt::format(
-      "{}:{}: {} {} \u2264 wm {}", CutLabel(story.plan().sources[r.source].name(), kLabelNameChars),
-      r.record.id, late ? "cleanup" : "max ts", Ms(LateThreshold(link)), Ms(d.decision.watermark));
+  return fmt::format("{}:{}: {} {} \u2264 wm {}",
+                     CutLabel(story.plan().sources[r.source].name(), kLabelNameChars), r.record.id,
+                     late ? "cleanup" : "max ts", FormatTimestamp(LateThreshold(link)),
+                     FormatTimestamp(d.decision.watermark));
 }
 
 }  // namespace
