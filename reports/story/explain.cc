@@ -60,8 +60,6 @@ RecordRef ParseRecordRef(const sim::JobPlan& plan, const std::string& text,
 
 namespace {
 
-std::string Ms(Timestamp t) { return FormatTimestamp(t); }
-
 std::string Values(const sim::JobPlan& plan, const RecordStory& r) {
   const engine::Schema& schema = plan.sources[r.source].schema();
   std::vector<std::string> cells;
@@ -79,16 +77,18 @@ std::string WindowClause(const engine::WindowDecision& w, Timestamp watermark) {
       w.window == w.assigned
           ? fmt::format("window {}", w.window.ToString())
           : fmt::format("window {} (merged from {})", w.window.ToString(), w.assigned.ToString());
-  const std::string wm = Ms(watermark);
+  const std::string wm = FormatTimestamp(watermark);
   switch (w.admission) {
     case engine::WindowAdmission::kOnTime:
-      return fmt::format("{} max timestamp {} > watermark {}", window, Ms(w.window.max_timestamp()),
-                         wm);
+      return fmt::format("{} max timestamp {} > watermark {}", window,
+                         FormatTimestamp(w.window.max_timestamp()), wm);
     case engine::WindowAdmission::kWithinLateness:
       return fmt::format("{} max timestamp {} <= watermark {} < cleanup {}", window,
-                         Ms(w.window.max_timestamp()), wm, Ms(w.cleanup_time));
+                         FormatTimestamp(w.window.max_timestamp()), wm,
+                         FormatTimestamp(w.cleanup_time));
     case engine::WindowAdmission::kLate:
-      return fmt::format("{} cleanup {} <= watermark {}", window, Ms(w.cleanup_time), wm);
+      return fmt::format("{} cleanup {} <= watermark {}", window, FormatTimestamp(w.cleanup_time),
+                         wm);
   }
   return window;
 }
@@ -352,10 +352,10 @@ void Narrator::Step(size_t index) {
         Add(Kind::kWatermark, step.time,
             idle ? fmt::format("{} partition {} goes idle (watermark {}): it no longer holds the "
                                "subtask's watermark back",
-                               where, step.partition, Ms(step.watermark))
+                               where, step.partition, FormatTimestamp(step.watermark))
                  : fmt::format("{} partition {} is active again (watermark {}): it counts in the "
                                "subtask's minimum once more",
-                               where, step.partition, Ms(step.watermark)));
+                               where, step.partition, FormatTimestamp(step.watermark)));
       }
       break;
     case ScheduleStep::Kind::kEndOfInput:
@@ -416,16 +416,17 @@ void Narrator::Arrival(size_t index) {
                                  story_.SubtaskName(step.node, step.subtask), step.partition);
   switch (r->kind) {
     case sim::TraceRowKind::kEvent:
-      text += fmt::format(": event time {} {}", Ms(r->record.timestamp), Values(plan_, *r));
+      text += fmt::format(": event time {} {}", FormatTimestamp(r->record.timestamp),
+                          Values(plan_, *r));
       if (r->out_of_order) {
         text += fmt::format(
             " — out of order (ts {} arrived before it), which alone does not make "
             "it late",
-            Ms(r->highest_before));
+            FormatTimestamp(r->highest_before));
       }
       break;
     case sim::TraceRowKind::kWatermark:
-      text += fmt::format(": a watermark row ({})", Ms(r->record.timestamp));
+      text += fmt::format(": a watermark row ({})", FormatTimestamp(r->record.timestamp));
       break;
     case sim::TraceRowKind::kIdle: text += ": an idle mark for its partition"; break;
     case sim::TraceRowKind::kActive: text += ": an active mark for its partition"; break;
@@ -467,8 +468,8 @@ void Narrator::Entries(size_t index) {
     const std::string record = story_.RecordName(source, e.record);
     if (d != nullptr) {
       Add(Kind::kDecision, step.time,
-          fmt::format("{} decides {} (ts {}): {}", where, record, Ms(d->decision.timestamp),
-                      DecisionText(plan_, *d)));
+          fmt::format("{} decides {} (ts {}): {}", where, record,
+                      FormatTimestamp(d->decision.timestamp), DecisionText(plan_, *d)));
       continue;
     }
     Add(Kind::kOther, step.time, fmt::format("{}: {} {}", where, record, FateText(story_, e)));
@@ -490,11 +491,11 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
     why = ": the end of input";
   } else if (!highest.is_min() && wm.strategy == Strategy::kBoundedOutOfOrderness &&
              step.watermark == highest - wm.max_out_of_orderness - engine::Duration::Millis(1)) {
-    why = fmt::format(" = highest timestamp {} - out-of-orderness {} - 1", Ms(highest),
+    why = fmt::format(" = highest timestamp {} - out-of-orderness {} - 1", FormatTimestamp(highest),
                       wm.max_out_of_orderness.millis());
   } else if (!highest.is_min() && wm.strategy == Strategy::kMonotonous &&
              step.watermark == highest - engine::Duration::Millis(1)) {
-    why = fmt::format(" = highest timestamp {} - 1", Ms(highest));
+    why = fmt::format(" = highest timestamp {} - 1", FormatTimestamp(highest));
   }
   const int32_t partitions = source.partitions;
   if (step.partition >= 0 && partitions > plan_.nodes[step.node].parallelism) {
@@ -502,7 +503,7 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
   }
   Add(Kind::kWatermark, step.time,
       fmt::format("{} emits watermark {} (was {}){}", story_.SubtaskName(step.node, step.subtask),
-                  Ms(step.watermark), Ms(before), why));
+                  FormatTimestamp(step.watermark), FormatTimestamp(before), why));
 }
 
 void Narrator::OperatorWatermark(const ScheduleStep& step) {
@@ -522,7 +523,7 @@ void Narrator::OperatorWatermark(const ScheduleStep& step) {
   }
   Add(Kind::kWatermark, step.time,
       fmt::format("{} watermark {} -> {}{}", story_.SubtaskName(step.node, step.subtask),
-                  Ms(before), Ms(step.watermark), why));
+                  FormatTimestamp(before), FormatTimestamp(step.watermark), why));
 }
 
 void Narrator::Firing(const ScheduleStep& step) {
@@ -543,22 +544,24 @@ void Narrator::Firing(const ScheduleStep& step) {
   std::string kind;
   switch (w.kind) {
     case engine::FiringKind::kOnTime:
-      kind = f.watermark >= max_ts ? fmt::format("on time: watermark {} >= max timestamp {}",
-                                                 Ms(f.watermark), Ms(max_ts))
-                                   : fmt::format("on time: processing time {} >= max timestamp {}",
-                                                 Ms(f.time), Ms(max_ts));
+      kind = f.watermark >= max_ts
+                 ? fmt::format("on time: watermark {} >= max timestamp {}",
+                               FormatTimestamp(f.watermark), FormatTimestamp(max_ts))
+                 : fmt::format("on time: processing time {} >= max timestamp {}",
+                               FormatTimestamp(f.time), FormatTimestamp(max_ts));
       break;
     case engine::FiringKind::kLate: {
       // §1.2: the window stays until the watermark reaches its cleanup time,
       // max timestamp + allowed lateness.
       const engine::Duration lateness = plan_.nodes[step.node].window->allowed_lateness;
       kind = fmt::format("a late firing within allowed lateness (watermark {}, cleanup at {})",
-                         Ms(f.watermark), Ms(engine::SaturatingAdd(max_ts, lateness)));
+                         FormatTimestamp(f.watermark),
+                         FormatTimestamp(engine::SaturatingAdd(max_ts, lateness)));
       break;
     }
     case engine::FiringKind::kEarly:
       kind = fmt::format("an early firing by its trigger (watermark {} < max timestamp {})",
-                         Ms(f.watermark), Ms(max_ts));
+                         FormatTimestamp(f.watermark), FormatTimestamp(max_ts));
       break;
   }
   const engine::Schema& schema = plan_.nodes[step.node].schema;
@@ -589,8 +592,9 @@ std::vector<NarrationLine> Narrate(const RunStory& story, const ExplainOptions& 
 std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
   const sim::JobPlan& plan = story.plan();
   const sim::RunResult& result = story.result();
-  std::string head = fmt::format("{} (line {}, ts {}): {}", story.RecordName(record), record.line,
-                                 Ms(record.record.timestamp), VerdictName(record.verdict));
+  std::string head =
+      fmt::format("{} (line {}, ts {}): {}", story.RecordName(record), record.line,
+                  FormatTimestamp(record.record.timestamp), VerdictName(record.verdict));
   if (!record.arrived) return head + " — never read";
   if (record.replays > 0) {
     head += record.replays == 1
@@ -773,7 +777,7 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
       const std::string origin = WatermarkOrigin(story, decision);
       if (!origin.empty()) {
         out += fmt::format("\nWhat raised the watermark ({} at {}):\n  {}\n",
-                           Ms(decision.decision.watermark),
+                           FormatTimestamp(decision.decision.watermark),
                            story.SubtaskName(decision.node, decision.subtask), origin);
       }
     }
