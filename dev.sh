@@ -49,7 +49,9 @@ case "${1:-}" in
     echo "== report: build/demo-report/report.html (narrated: build/dev/app/tidemark explain $FLAGSHIP)"
     ;;
   test)
-    PACKAGES+=(chromium clang-format libxml2-utils)  # the browser check renders report.html; the tree must be formatted; junit.xml is parsed
+    # The browser check renders report.html; the tree must be formatted and
+    # clang-tidy clean; junit.xml is parsed.
+    PACKAGES+=(chromium clang-format clang-tidy libxml2-utils)
     install_missing_packages
     build ci
     ctest --preset ci

@@ -15,6 +15,20 @@ if(TIDEMARK_LIBFUZZER)
   target_compile_options(tidemark_warnings INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
+# Unity builds: each target compiles its .cc files in batches, one translation
+# unit per batch, so the headers they share (the standard library, fmt, the
+# engine's) are parsed once per batch instead of once per file. Every preset
+# builds this way, so two files of a batch that define the same name fail on a
+# developer's build as they would in CI: a helper both need is shared, any
+# other gets a name that says what it is. -DCMAKE_UNITY_BUILD=OFF builds file
+# by file.
+if(NOT DEFINED CMAKE_UNITY_BUILD)
+  set(CMAKE_UNITY_BUILD ON)
+endif()
+if(NOT DEFINED CMAKE_UNITY_BUILD_BATCH_SIZE)
+  set(CMAKE_UNITY_BUILD_BATCH_SIZE 8)
+endif()
+
 # tidemark_library(NAME <name> [DIRS <sub-folders...>] PUBLIC_DEPS <...> PRIVATE_DEPS <...>)
 # Builds every non-test .cc file of the current folder (and internal/, and the
 # DIRS named) into tidemark_<name>, aliased tidemark::<name>; includes are
@@ -80,5 +94,5 @@ function(tidemark_test_precompiled_headers target)
       -Wno-stringop-overread)
   endif()
   set_source_files_properties(${PROJECT_SOURCE_DIR}/cmake/test_main.cc
-    PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    PROPERTIES SKIP_PRECOMPILE_HEADERS ON SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()

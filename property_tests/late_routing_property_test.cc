@@ -137,7 +137,8 @@ RC_BOOST_PROP(window_max_by_agrees_with_reference_model, ()) {
 
 // --- mutation tests: a broken copy of the rules must be caught ---------------
 
-void ExpectCaughtWith(ModelBug bug, const std::function<model::WindowConfig()>& gen_config) {
+void ExpectModelBugCaughtWith(ModelBug bug,
+                              const std::function<model::WindowConfig()>& gen_config) {
   const MutationOutcome outcome = ExpectFailure([&] {
     const model::WindowConfig config = gen_config();
     const std::vector<Step> steps = *GenSteps(config);
@@ -148,32 +149,33 @@ void ExpectCaughtWith(ModelBug bug, const std::function<model::WindowConfig()>& 
   BOOST_TEST(outcome.shrunk_size < 10u);
 }
 
-void ExpectCaught(ModelBug bug, std::optional<model::WindowKind> kind) {
-  ExpectCaughtWith(bug, [kind] { return kind ? *GenWindowConfigOf(*kind) : *GenWindowConfig(); });
+void ExpectModelBugCaught(ModelBug bug, std::optional<model::WindowKind> kind) {
+  ExpectModelBugCaughtWith(
+      bug, [kind] { return kind ? *GenWindowConfigOf(*kind) : *GenWindowConfig(); });
 }
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_strict_element_lateness) {
-  ExpectCaught(ModelBug::kElementLateStrict, std::nullopt);
+  ExpectModelBugCaught(ModelBug::kElementLateStrict, std::nullopt);
 }
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_strict_window_lateness) {
-  ExpectCaught(ModelBug::kWindowLateStrict, std::nullopt);
+  ExpectModelBugCaught(ModelBug::kWindowLateStrict, std::nullopt);
 }
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_missing_late_firing) {
-  ExpectCaught(ModelBug::kNoLateFiring, std::nullopt);
+  ExpectModelBugCaught(ModelBug::kNoLateFiring, std::nullopt);
 }
 
 BOOST_AUTO_TEST_CASE(late_routing_catches_sessions_that_do_not_touch) {
-  ExpectCaught(ModelBug::kSessionsDoNotTouch, model::WindowKind::kSession);
+  ExpectModelBugCaught(ModelBug::kSessionsDoNotTouch, model::WindowKind::kSession);
 }
 
 BOOST_AUTO_TEST_CASE(window_all_catches_windows_kept_per_key) {
-  ExpectCaughtWith(ModelBug::kWindowAllPerKey, GenWindowAllConfig);
+  ExpectModelBugCaughtWith(ModelBug::kWindowAllPerKey, GenWindowAllConfig);
 }
 
 BOOST_AUTO_TEST_CASE(window_max_by_catches_the_last_element_winning_a_tie) {
-  ExpectCaughtWith(ModelBug::kMaxByLastOnTies, GenMaxByConfig);
+  ExpectModelBugCaughtWith(ModelBug::kMaxByLastOnTies, GenMaxByConfig);
 }
 
 }  // namespace

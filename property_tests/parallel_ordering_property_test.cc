@@ -18,6 +18,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
+#include "property_tests/gen/mutation_check.h"
 #include "property_tests/gen/run_views.h"
 
 namespace tidemark::props {
@@ -90,13 +91,6 @@ void CheckParallelismIndependence(bool drop_one) {
 
 RC_BOOST_PROP(window_results_do_not_depend_on_parallelism_or_seed, ()) {
   CheckParallelismIndependence(false);
-}
-
-void ExpectCaught(const std::function<void()>& property) {
-  const MutationOutcome o = ExpectFailure(property);
-  BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
-  BOOST_TEST(o.failed);
-  BOOST_TEST(o.shrunk_size < 10u);
 }
 
 BOOST_AUTO_TEST_CASE(parallel_ordering_catches_swapped_records) {

@@ -96,7 +96,7 @@ RC_BOOST_PROP(rolling_reduce_agrees_with_reference_model, ()) {
   CheckRollingReduce(ReduceBug::kNone);
 }
 
-void ExpectCaught(ReduceBug bug) {
+void ExpectReduceBugCaught(ReduceBug bug) {
   const MutationOutcome outcome = ExpectFailure([&] { CheckRollingReduce(bug); });
   BOOST_TEST_MESSAGE("shrunk to " << outcome.shrunk_size << " records: " << outcome.message);
   BOOST_TEST(outcome.failed);
@@ -104,11 +104,11 @@ void ExpectCaught(ReduceBug bug) {
 }
 
 BOOST_AUTO_TEST_CASE(rolling_reduce_catches_max_taking_the_new_records_fields) {
-  ExpectCaught(ReduceBug::kMaxKeepsNewRecord);
+  ExpectReduceBugCaught(ReduceBug::kMaxKeepsNewRecord);
 }
 
 BOOST_AUTO_TEST_CASE(rolling_reduce_catches_flipped_ties) {
-  ExpectCaught(ReduceBug::kByTiesFlipped);
+  ExpectReduceBugCaught(ReduceBug::kByTiesFlipped);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/boost_test.h>
 
+#include "property_tests/gen/mutation_check.h"
 #include "property_tests/gen/run_views.h"
 
 namespace tidemark::props {
@@ -134,13 +135,6 @@ void CheckUnconsumedTag(bool drop_in_variant) {
 }
 
 RC_BOOST_PROP(unconsumed_side_output_changes_no_other_output, ()) { CheckUnconsumedTag(false); }
-
-void ExpectCaught(const std::function<void()>& property) {
-  const MutationOutcome o = ExpectFailure(property);
-  BOOST_TEST_MESSAGE("shrunk to " << o.shrunk_size << " records: " << o.message);
-  BOOST_TEST(o.failed);
-  BOOST_TEST(o.shrunk_size < 10u);
-}
 
 BOOST_AUTO_TEST_CASE(side_output_isolation_catches_a_misrouted_record) {
   ExpectCaught([] { CheckIsolation(IsolationBug::kMisroute); });

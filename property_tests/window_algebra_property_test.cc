@@ -25,6 +25,7 @@
 
 #include "engine/windows/window_assigner.h"
 #include "property_tests/gen/counterexample.h"
+#include "property_tests/gen/mutation_check.h"
 #include "property_tests/gen/operator_driver.h"
 #include "property_tests/gen/operator_scenario.h"
 #include "property_tests/gen/window_gen.h"
@@ -177,13 +178,6 @@ RC_BOOST_PROP(session_merging_is_order_independent, ()) {
 }
 
 // --- mutation tests ------------------------------------------------------------
-
-void ExpectCaught(const std::function<void()>& property) {
-  const MutationOutcome outcome = ExpectFailure(property);
-  BOOST_TEST_MESSAGE("shrunk to " << outcome.shrunk_size << " records: " << outcome.message);
-  BOOST_TEST(outcome.failed);
-  BOOST_TEST(outcome.shrunk_size < 10u);
-}
 
 BOOST_AUTO_TEST_CASE(tumbling_property_catches_an_extra_window) {
   ExpectCaught([] { CheckTumbling(AssignerBug::kExtraNeighbour); });

@@ -7,6 +7,10 @@
 # EXPECT_PENDING: the open bands of windows still pending at the end, and the
 # "Pending windows" section that lists them.
 include(${CMAKE_CURRENT_LIST_DIR}/browser_report.cmake)
+if(REPORT_ONLY)
+  message(STATUS "report written; the ci preset's run of this check renders it in Chromium")
+  return()
+endif()
 set(page ${SCRATCH}/report/report.html)
 file(READ ${page} html)
 foreach(external "http:" "https:" "<script" "<link" "url(" "@import" "src=")

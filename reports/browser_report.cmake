@@ -1,11 +1,12 @@
 # Shared by the browser checks: checks that Chromium is there, writes the
 # report of SCENARIO into SCRATCH/report with a fresh SCRATCH, and sets
 # `chromium_flags`, the headless flags for a machine without network with a
-# fresh profile. Included with TIDEMARK, CHROMIUM, SCENARIO and SCRATCH set;
+# fresh profile. Included with TIDEMARK, CHROMIUM, SCENARIO and SCRATCH set
+# (REPORT_ONLY: the check ends once the report is written, and needs no Chromium);
 # REPORT_ARGS (one string) adds flags to `report`; GEN_ARGS and TRACE_SOURCE
 # first generate SCRATCH/trace.csv with `tidemark gen` and read TRACE_SOURCE
 # from it.
-if(NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}")
+if(NOT REPORT_ONLY AND (NOT CHROMIUM OR NOT EXISTS "${CHROMIUM}"))
   message(FATAL_ERROR "chromium not found: install Debian's 'chromium' (./dev.sh test does)")
 endif()
 file(REMOVE_RECURSE ${SCRATCH})

@@ -15,12 +15,13 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include "engine/core/time_test_util.h"
+
 namespace tidemark::engine {
 namespace {
 
 using Log = std::vector<std::string>;
-
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
+using testing::T;
 
 std::string FormatRecord(Port port, const Record& r) {
   std::vector<std::string> values;
@@ -53,9 +54,9 @@ class LambdaFunction : public KeyedProcessFunction {
 
 // Flink's KeyedOneInputStreamOperatorTestHarness for single-field records
 // keyed by their only value.
-class Harness : public ProcessOutput {
+class KeyedProcessHarness : public ProcessOutput {
  public:
-  explicit Harness(Lambdas f)
+  explicit KeyedProcessHarness(Lambdas f)
       : op_({.key_field = 0, .function = std::make_unique<LambdaFunction>(std::move(f))}) {}
 
   const KeyedElementDecision& E(Value v, int64_t ts) {
@@ -95,7 +96,7 @@ BOOST_AUTO_TEST_SUITE(keyed_process_operator_vectors)
 // timer at 0 + 5 = 5 and emits 17 with its own timestamp 42; WM(5) fires the
 // timer, whose output carries the timer time 5, before W(5) is forwarded.
 BOOST_AUTO_TEST_CASE(event_timer_output_carries_the_timer_timestamp_before_the_watermark) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element =
            [](const Record& r, ProcessContext& ctx) {
              ctx.Emit(r);
@@ -114,22 +115,23 @@ BOOST_AUTO_TEST_CASE(event_timer_output_carries_the_timer_timestamp_before_the_w
 // present) clears it and deletes its timer at 2 + 4 = 6. WM(6) fires only
 // 17's timer, WM(7) 42's; outputs carry the timer times.
 BOOST_AUTO_TEST_CASE(deleted_timer_does_not_fire_and_keys_have_separate_timers) {
-  Harness h({.element =
-                 [](const Record& r, ProcessContext& ctx) {
-                   std::optional<Record>& state = ctx.value_state();
-                   if (!state) {
-                     ctx.Emit(Of("INPUT:" + FormatValue(r.values[0])));
-                     state = r;
-                     ctx.RegisterEventTimeTimer(ctx.current_watermark() + Duration::Millis(5));
-                   } else {
-                     state.reset();
-                     ctx.DeleteEventTimeTimer(ctx.current_watermark() + Duration::Millis(4));
-                   }
-                 },
-             .timer =
-                 [](Timestamp, TimeDomain, OnTimerContext& ctx) {
-                   ctx.Emit(Of("STATE:" + FormatValue(ctx.value_state()->values[0])));
-                 }});
+  KeyedProcessHarness h(
+      {.element =
+           [](const Record& r, ProcessContext& ctx) {
+             std::optional<Record>& state = ctx.value_state();
+             if (!state) {
+               ctx.Emit(Of("INPUT:" + FormatValue(r.values[0])));
+               state = r;
+               ctx.RegisterEventTimeTimer(ctx.current_watermark() + Duration::Millis(5));
+             } else {
+               state.reset();
+               ctx.DeleteEventTimeTimer(ctx.current_watermark() + Duration::Millis(4));
+             }
+           },
+       .timer =
+           [](Timestamp, TimeDomain, OnTimerContext& ctx) {
+             ctx.Emit(Of("STATE:" + FormatValue(ctx.value_state()->values[0])));
+           }});
   h.WM(1);
   h.E(int64_t{17}, 0);
   h.E(int64_t{13}, 0);
@@ -147,7 +149,7 @@ BOOST_AUTO_TEST_CASE(deleted_timer_does_not_fire_and_keys_have_separate_timers) 
 // side outputs (Flink's Integer and Long tags: ports 1 and 2) carry the
 // element's timestamp 17.
 BOOST_AUTO_TEST_CASE(side_outputs_of_an_element_carry_its_timestamp) {
-  Harness h({.element = [](const Record& r, ProcessContext& ctx) {
+  KeyedProcessHarness h({.element = [](const Record& r, ProcessContext& ctx) {
     ctx.Emit(Of("IN:" + FormatValue(r.values[0])));
     ctx.Emit(1, r);
     ctx.Emit(2, r);
@@ -165,7 +167,7 @@ BOOST_AUTO_TEST_SUITE(keyed_process_operator_timers)
 // side alike (Flink marks the side record as having timestamp MIN, which is
 // the same value here).
 BOOST_AUTO_TEST_CASE(outputs_of_an_element_without_timestamp_have_none) {
-  Harness h({.element = [](const Record& r, ProcessContext& ctx) {
+  KeyedProcessHarness h({.element = [](const Record& r, ProcessContext& ctx) {
     ctx.Emit(r);
     ctx.Emit(1, r);
   }});
@@ -177,7 +179,7 @@ BOOST_AUTO_TEST_CASE(outputs_of_an_element_without_timestamp_have_none) {
 // fire once; key 2's timer at 10 is another timer. Equal timestamps fire in
 // key first-seen order (TimerService), so 2 (seen first) before 1.
 BOOST_AUTO_TEST_CASE(timers_are_deduplicated_per_key_and_timestamp) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element = [](const Record&, ProcessContext& ctx) { ctx.RegisterEventTimeTimer(T(10)); },
        .timer = [](Timestamp, TimeDomain, OnTimerContext& ctx) { ctx.Emit(Of(ctx.key())); }});
   h.E(int64_t{2}, 0);
@@ -195,7 +197,7 @@ BOOST_AUTO_TEST_CASE(timers_are_deduplicated_per_key_and_timestamp) {
 // one at 11 waits for WM(11).
 BOOST_AUTO_TEST_CASE(
     timer_registered_in_on_timer_at_or_before_the_watermark_fires_in_same_advance) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element = [](const Record&, ProcessContext& ctx) { ctx.RegisterEventTimeTimer(T(5)); },
        .timer =
            [](Timestamp t, TimeDomain, OnTimerContext& ctx) {
@@ -215,7 +217,7 @@ BOOST_AUTO_TEST_CASE(
 // §7.6: a timer registered in processElement at or before the current
 // watermark (5 <= 10) does not fire until the next watermark arrives.
 BOOST_AUTO_TEST_CASE(timer_registered_in_process_element_behind_the_watermark_waits_for_next) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element = [](const Record&, ProcessContext& ctx) { ctx.RegisterEventTimeTimer(T(5)); },
        .timer = [](Timestamp t, TimeDomain, OnTimerContext& ctx) { ctx.Emit(Of(t.millis())); }});
   h.WM(10);
@@ -230,19 +232,19 @@ BOOST_AUTO_TEST_CASE(timer_registered_in_process_element_behind_the_watermark_wa
 // output has no timestamp; its side output carries the timer time. The
 // watermark does not fire it.
 BOOST_AUTO_TEST_CASE(processing_timer_fires_when_processing_time_reaches_it) {
-  Harness h({.element =
-                 [](const Record&, ProcessContext& ctx) {
-                   ctx.RegisterProcessingTimeTimer(ctx.current_processing_time() +
-                                                   Duration::Millis(10));
-                 },
-             .timer =
-                 [](Timestamp t, TimeDomain domain, OnTimerContext& ctx) {
-                   BOOST_TEST((domain == TimeDomain::kProcessingTime));
-                   BOOST_TEST((ctx.time_domain() == TimeDomain::kProcessingTime));
-                   BOOST_TEST((ctx.timestamp() == t));
-                   ctx.Emit(Of(std::string("main")));
-                   ctx.Emit(1, Of(std::string("side")));
-                 }});
+  KeyedProcessHarness h({.element =
+                             [](const Record&, ProcessContext& ctx) {
+                               ctx.RegisterProcessingTimeTimer(ctx.current_processing_time() +
+                                                               Duration::Millis(10));
+                             },
+                         .timer =
+                             [](Timestamp t, TimeDomain domain, OnTimerContext& ctx) {
+                               BOOST_TEST((domain == TimeDomain::kProcessingTime));
+                               BOOST_TEST((ctx.time_domain() == TimeDomain::kProcessingTime));
+                               BOOST_TEST((ctx.timestamp() == t));
+                               ctx.Emit(Of(std::string("main")));
+                               ctx.Emit(1, Of(std::string("side")));
+                             }});
   h.PT(100);
   h.E(int64_t{1}, 42);
   h.WM(1000);
@@ -259,7 +261,7 @@ BOOST_AUTO_TEST_CASE(processing_timer_fires_when_processing_time_reaches_it) {
 // §7.4: OnTimerContext.output of an event-time timer carries the timer time,
 // as its main output does.
 BOOST_AUTO_TEST_CASE(event_timer_side_output_carries_the_timer_timestamp) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element = [](const Record&, ProcessContext& ctx) { ctx.RegisterEventTimeTimer(T(20)); },
        .timer =
            [](Timestamp, TimeDomain, OnTimerContext& ctx) {
@@ -275,7 +277,7 @@ BOOST_AUTO_TEST_CASE(event_timer_side_output_carries_the_timer_timestamp) {
 // §7.6: deleting a timer that does not exist (never registered, other key,
 // other domain, already fired) is a no-op and leaves other timers alone.
 BOOST_AUTO_TEST_CASE(deleting_a_missing_timer_is_a_no_op) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element =
            [](const Record& r, ProcessContext& ctx) {
              if (std::get<int64_t>(r.values[0]) == 1) {
@@ -298,7 +300,7 @@ BOOST_AUTO_TEST_CASE(deleting_a_missing_timer_is_a_no_op) {
 // changes; outputs of an element keep its id, timer outputs have none; each
 // firing is reported after its outputs.
 BOOST_AUTO_TEST_CASE(decisions_and_firings_record_what_the_function_did) {
-  Harness h(
+  KeyedProcessHarness h(
       {.element =
            [](const Record& r, ProcessContext& ctx) {
              ctx.Emit(r);
@@ -360,14 +362,14 @@ BOOST_AUTO_TEST_CASE(timers_and_value_state_survive_a_snapshot_and_restore) {
                                domain == TimeDomain::kEventTime ? "event" : "processing";
                            ctx.Emit(Of(kind + ":" + FormatValue(ctx.value_state()->values[0])));
                          }};
-  Harness live(f);
+  KeyedProcessHarness live(f);
   live.PT(0);
   live.E(Value(std::string("a")), 1);
   live.E(Value(std::string("b")), 2);
   live.WM(5);
   const KeyedProcessOperator snapshot(live.op());
 
-  Harness restored(f);
+  KeyedProcessHarness restored(f);
   restored.op().RestoreFrom(snapshot);
   BOOST_TEST((restored.op().current_watermark() == Timestamp::Min()));
   BOOST_TEST(restored.log().empty());

@@ -12,12 +12,13 @@
 #include <boost/test/unit_test.hpp>
 #include <fmt/format.h>
 
+#include "engine/core/time_test_util.h"
+
 namespace tidemark::engine {
 namespace {
 
 using Log = std::vector<std::string>;
-
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
+using testing::T;
 
 Expression Expr(std::string_view text, const Schema& schema) {
   return Expression::Compile(text, schema, SourceLocation{});
@@ -33,9 +34,9 @@ std::vector<Expression> Exprs(std::vector<std::string_view> texts, const Schema&
 
 // Runs a RuleProcessFunction keyed by field 0; records' timestamps are given
 // separately from their values.
-class Harness : public ProcessOutput {
+class RuleFunctionHarness : public ProcessOutput {
  public:
-  explicit Harness(RuleProcessOptions options)
+  explicit RuleFunctionHarness(RuleProcessOptions options)
       : op_({.key_field = 0,
              .function = std::make_unique<RuleProcessFunction>(std::move(options))}) {}
 
@@ -69,7 +70,7 @@ class Harness : public ProcessOutput {
   std::vector<TimerFiring> firings_;
 };
 
-const Schema& SensorSchema() {
+const Schema& SensorIdAndTsSchema() {
   static const Schema schema({{"sensor_id", ValueType::kString}, {"ts", ValueType::kInt}});
   return schema;
 }
@@ -81,7 +82,7 @@ std::vector<Value> Sensor(std::string id, int64_t ts) { return {std::move(id), t
 // {sensor_id, last_seen: ts, alert_at: timer_ts} to side output 1
 // (`idle-sensors`).
 RuleProcessOptions IdleAlert(TimerAction reset) {
-  const Schema on_timer = RuleProcessFunction::OnTimerSchema(SensorSchema());
+  const Schema on_timer = RuleProcessFunction::OnTimerSchema(SensorIdAndTsSchema());
   std::vector<RouteRule> alerts;
   alerts.push_back(
       {.when = std::nullopt,
@@ -90,12 +91,14 @@ RuleProcessOptions IdleAlert(TimerAction reset) {
   rules.push_back({.when = std::nullopt,
                    .targets = {{.port = kMainPort, .projection = {}}},
                    .timer = std::move(reset)});
-  return {.input_schema = SensorSchema(), .rules = std::move(rules), .on_timer = std::move(alerts)};
+  return {.input_schema = SensorIdAndTsSchema(),
+          .rules = std::move(rules),
+          .on_timer = std::move(alerts)};
 }
 
 // The trace both alert tests feed: s1 at 1000 and 4000, then s1 out of order
 // at 3000; s2 every few seconds, never silent for 10 s.
-void FeedIdleTrace(Harness& h) {
+void FeedIdleTrace(RuleFunctionHarness& h) {
   h.E(Sensor("s1", 1000), 1000);
   h.E(Sensor("s2", 2000), 2000);
   h.WM(1000);
@@ -121,9 +124,9 @@ BOOST_AUTO_TEST_SUITE(rule_process_function)
 // timer keeps moving (12000, 16000, 21000, 25000, 29000) ahead of the
 // watermark and never fires.
 BOOST_AUTO_TEST_CASE(inactivity_alert_fires_span_after_the_newest_record_only) {
-  Harness h(IdleAlert({.kind = TimerActionKind::kReset,
-                       .domain = TimeDomain::kEventTime,
-                       .after = Duration::Millis(10000)}));
+  RuleFunctionHarness h(IdleAlert({.kind = TimerActionKind::kReset,
+                                   .domain = TimeDomain::kEventTime,
+                                   .after = Duration::Millis(10000)}));
   BOOST_TEST(!RuleProcessFunction(IdleAlert({})).reads_watermark());
   FeedIdleTrace(h);
   const Log expected = {
@@ -141,9 +144,10 @@ BOOST_AUTO_TEST_CASE(inactivity_alert_fires_span_after_the_newest_record_only) {
 // 3000 resets the timer to 3000 + 10000 = 13000, earlier than the 14000 set
 // by 4000, so WM(13000) alerts; last_seen is still the newest record, 4000.
 BOOST_AUTO_TEST_CASE(absolute_reset_follows_the_expression_even_when_earlier) {
-  Harness h(IdleAlert({.kind = TimerActionKind::kReset,
-                       .domain = TimeDomain::kEventTime,
-                       .at = Expr("ts + 10000", RuleProcessFunction::RuleSchema(SensorSchema()))}));
+  RuleFunctionHarness h(IdleAlert(
+      {.kind = TimerActionKind::kReset,
+       .domain = TimeDomain::kEventTime,
+       .at = Expr("ts + 10000", RuleProcessFunction::RuleSchema(SensorIdAndTsSchema()))}));
   FeedIdleTrace(h);
   BOOST_TEST(h.log()[8] == "S1(s1,4000,13000)@13000");
   BOOST_TEST(h.log()[9] == "W(13000)");
@@ -169,7 +173,7 @@ BOOST_AUTO_TEST_CASE(rules_may_register_timers_relative_to_the_current_watermark
         .input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)};
   };
   BOOST_TEST(RuleProcessFunction(options()).reads_watermark());
-  Harness h(options());
+  RuleFunctionHarness h(options());
   h.WM(0);
   h.E({int64_t{17}}, 42);
   h.WM(5);
@@ -193,7 +197,8 @@ BOOST_AUTO_TEST_CASE(first_matching_rule_wins_and_unmatched_records_change_nothi
                    .timer = {}});
   std::vector<RouteRule> on_timer;
   on_timer.push_back({.when = std::nullopt, .targets = {{.projection = Exprs({"k", "temp"}, ts)}}});
-  Harness h({.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
+  RuleFunctionHarness h(
+      {.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
   BOOST_TEST((h.E({std::string("a"), int64_t{35}}, 1).effects.rule == std::optional<size_t>(0)));
   BOOST_TEST((h.E({std::string("a"), int64_t{25}}, 2).effects.rule == std::optional<size_t>(1)));
   const KeyedElementDecision& unmatched = h.E({std::string("a"), int64_t{10}}, 3);
@@ -229,7 +234,8 @@ BOOST_AUTO_TEST_CASE(cancel_deletes_every_timer_of_the_key_in_both_domains) {
   on_timer.push_back({.when = std::nullopt,
                       .targets = {{.projection = Exprs({"key"}, ts)},
                                   {.port = 1, .projection = Exprs({"key", "timer_ts"}, ts)}}});
-  Harness h({.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
+  RuleFunctionHarness h(
+      {.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
   auto row = [](const char* key, const char* kind) {
     return std::vector<Value>{std::string(key), std::string(kind)};
   };
@@ -263,7 +269,8 @@ BOOST_AUTO_TEST_CASE(processing_time_reset_fires_span_after_the_last_arrival) {
   std::vector<RouteRule> on_timer;
   on_timer.push_back({.when = std::nullopt,
                       .targets = {{.port = 1, .projection = Exprs({"key", "timer_ts"}, ts)}}});
-  Harness h({.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
+  RuleFunctionHarness h(
+      {.input_schema = input, .rules = std::move(rules), .on_timer = std::move(on_timer)});
   for (int64_t now : {0, 60, 120, 180}) {
     h.PT(now);
     h.E({std::string("busy")}, 0);
@@ -283,7 +290,7 @@ BOOST_AUTO_TEST_CASE(null_timer_time_registers_nothing) {
   rules.push_back({.when = std::nullopt,
                    .targets = {},
                    .timer = {.kind = TimerActionKind::kRegister, .at = Expr("deadline", rs)}});
-  Harness h({.input_schema = input, .rules = std::move(rules), .on_timer = {}});
+  RuleFunctionHarness h({.input_schema = input, .rules = std::move(rules), .on_timer = {}});
   BOOST_TEST(h.E({std::string("a"), std::monostate{}}, 0).effects.timers.empty());
   BOOST_TEST(h.E({std::string("a"), int64_t{9}}, 0).effects.timers.size() == 1u);
 }

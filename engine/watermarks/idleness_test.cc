@@ -4,6 +4,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/watermarks/bounded_out_of_orderness_watermarks.h"
 #include "engine/watermarks/idleness_timer.h"
 #include "engine/watermarks/internal/recording_output.h"
@@ -15,10 +16,10 @@ namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
+using testing::Ms;
 
-Duration Ms(int64_t ms) { return Duration::Millis(ms); }
 // Flink's test clock starts at System.nanoTime(); any non-zero start will do.
-const Timestamp kStart = Timestamp::Millis(1'000'000);
+const Timestamp kManualClockStart = Timestamp::Millis(1'000'000);
 
 // createTimerAndMakeIdle of WatermarksWithIdlenessTest: start, wait timeout + 1.
 Timestamp MakeIdle(IdlenessTimer& timer, Timestamp now) {
@@ -38,28 +39,28 @@ BOOST_AUTO_TEST_CASE(zero_or_negative_timeout_is_rejected_with_flinks_message) {
 
 BOOST_AUTO_TEST_CASE(new_timer_is_initially_active) {
   IdlenessTimer timer(Ms(10));
-  BOOST_TEST(!timer.CheckIfIdle(kStart));
+  BOOST_TEST(!timer.CheckIfIdle(kManualClockStart));
 }
 
 BOOST_AUTO_TEST_CASE(goes_idle_without_events_after_strictly_more_than_timeout) {
   // G-IDLE: timeout 10; the first probe starts the countdown; 11 ms later idle.
   IdlenessTimer timer(Ms(10));
-  BOOST_TEST(!timer.CheckIfIdle(kStart));
-  BOOST_TEST(!timer.CheckIfIdle(kStart + Ms(10)));  // 10 > 10 is false: strictly greater
-  BOOST_TEST(timer.CheckIfIdle(kStart + Ms(11)));
+  BOOST_TEST(!timer.CheckIfIdle(kManualClockStart));
+  BOOST_TEST(!timer.CheckIfIdle(kManualClockStart + Ms(10)));  // 10 > 10 is false: strictly greater
+  BOOST_TEST(timer.CheckIfIdle(kManualClockStart + Ms(11)));
 }
 
 BOOST_AUTO_TEST_CASE(repeated_checks_stay_idle) {
   // G-IDLE: timeout 122, made idle; check -> idle; 100 ms later -> still idle.
   IdlenessTimer timer(Ms(122));
-  const Timestamp now = MakeIdle(timer, kStart);
+  const Timestamp now = MakeIdle(timer, kManualClockStart);
   BOOST_TEST(timer.CheckIfIdle(now));
   BOOST_TEST(timer.CheckIfIdle(now + Ms(100)));
 }
 
 BOOST_AUTO_TEST_CASE(activity_after_idleness_makes_it_active) {
   IdlenessTimer timer(Ms(10));
-  const Timestamp now = MakeIdle(timer, kStart);
+  const Timestamp now = MakeIdle(timer, kManualClockStart);
   timer.Activity();
   BOOST_TEST(!timer.CheckIfIdle(now));
 }
@@ -67,7 +68,7 @@ BOOST_AUTO_TEST_CASE(activity_after_idleness_makes_it_active) {
 BOOST_AUTO_TEST_CASE(idle_active_idle_restarts_the_countdown_at_the_first_quiet_probe) {
   // G-IDLE: idle, activity -> active; the next probe restarts; 123 ms later idle.
   IdlenessTimer timer(Ms(122));
-  Timestamp now = MakeIdle(timer, kStart);
+  Timestamp now = MakeIdle(timer, kManualClockStart);
   timer.Activity();
   BOOST_TEST(!timer.CheckIfIdle(now));  // saw the activity: resets
   BOOST_TEST(!timer.CheckIfIdle(now));  // first quiet probe: starts the countdown
@@ -98,7 +99,7 @@ BOOST_AUTO_TEST_CASE(wrapper_marks_idle_once_and_stops_ticking_the_wrapped_gener
   RecordingOutput out;
   generator.OnEvent(Record{.id = 0, .timestamp = Timestamp::Millis(500), .values = {}},
                     Timestamp::Millis(500), out);
-  Timestamp now = kStart;
+  Timestamp now = kManualClockStart;
   generator.OnPeriodicEmit(out, now);  // P1: saw the event, resets -> ticks wrapped
   BOOST_TEST(out.Take() == "W(499)");
   now = now + Ms(50);
@@ -122,20 +123,21 @@ BOOST_AUTO_TEST_CASE(records_alone_do_not_reactivate_only_an_advancing_watermark
                                    Ms(10));
   generator.OnEvent(Record{.id = 0, .timestamp = Timestamp::Millis(500), .values = {}},
                     Timestamp::Millis(500), emitter);
-  generator.OnPeriodicEmit(emitter, kStart);           // W(499)
-  generator.OnPeriodicEmit(emitter, kStart + Ms(1));   // starts the countdown: W(499) dropped
-  generator.OnPeriodicEmit(emitter, kStart + Ms(12));  // idle
+  generator.OnPeriodicEmit(emitter, kManualClockStart);  // W(499)
+  generator.OnPeriodicEmit(emitter,
+                           kManualClockStart + Ms(1));  // starts the countdown: W(499) dropped
+  generator.OnPeriodicEmit(emitter, kManualClockStart + Ms(12));  // idle
   BOOST_TEST(stream.Take() == "W(499) IDLE");
   // An old record: the tick offers 499 again, which the emitter drops -> stays idle.
   generator.OnEvent(Record{.id = 1, .timestamp = Timestamp::Millis(400), .values = {}},
                     Timestamp::Millis(400), emitter);
-  generator.OnPeriodicEmit(emitter, kStart + Ms(13));
+  generator.OnPeriodicEmit(emitter, kManualClockStart + Ms(13));
   BOOST_TEST(stream.Take() == "");
   BOOST_TEST(emitter.is_idle());
   // A newer record: 599 > 499 -> ACTIVE first, then the watermark.
   generator.OnEvent(Record{.id = 2, .timestamp = Timestamp::Millis(600), .values = {}},
                     Timestamp::Millis(600), emitter);
-  generator.OnPeriodicEmit(emitter, kStart + Ms(14));
+  generator.OnPeriodicEmit(emitter, kManualClockStart + Ms(14));
   BOOST_TEST(stream.Take() == "ACTIVE W(599)");
 }
 
@@ -146,7 +148,7 @@ BOOST_AUTO_TEST_CASE(paused_activity_clock_delays_idleness_g_two_backpressure) {
   RecordingOutput stream;
   WatermarkEmitter emitter(stream);
   WatermarksWithIdleness generator(std::make_unique<NoWatermarks>(), Ms(100));
-  Timestamp activity = kStart;
+  Timestamp activity = kManualClockStart;
   for (int tick = 0; tick < 20; ++tick) generator.OnPeriodicEmit(emitter, activity);
   BOOST_TEST(stream.Take() == "");
   for (int tick = 0; tick < 10; ++tick) {

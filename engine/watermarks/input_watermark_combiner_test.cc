@@ -11,9 +11,7 @@ namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
-
-constexpr WatermarkStatus kIdle = WatermarkStatus::kIdle;
-constexpr WatermarkStatus kActive = WatermarkStatus::kActive;
+using enum WatermarkStatus;  // kIdle, kActive
 
 struct TwoInputs {
   void Wm(int input, int64_t ms) { combiner.ProcessWatermark(input, Timestamp::Millis(ms), out); }

@@ -8,6 +8,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/watermarks/bounded_out_of_orderness_watermarks.h"
 #include "engine/watermarks/idleness_timer.h"
 #include "engine/watermarks/internal/recording_output.h"
@@ -16,8 +17,9 @@
 namespace tidemark::engine {
 namespace {
 
-Duration Ms(int64_t ms) { return Duration::Millis(ms); }
-const Timestamp kStart = Timestamp::Millis(1'000'000);
+using testing::Ms;
+
+const Timestamp kCountdownStart = Timestamp::Millis(1'000'000);
 // Milliseconds, which Boost.Test can print.
 int64_t At(std::optional<Timestamp> t) { return t.value().millis(); }
 
@@ -30,23 +32,23 @@ BOOST_AUTO_TEST_CASE(a_timer_whose_countdown_has_not_started_is_not_stable) {
 
 BOOST_AUTO_TEST_CASE(a_running_countdown_is_stable_until_it_passes_the_timeout) {
   IdlenessTimer timer(Ms(10));
-  timer.CheckIfIdle(kStart);  // starts the countdown at kStart
-  // Idle once now - kStart > 10, i.e. from kStart + 11 in whole milliseconds.
-  BOOST_TEST(At(timer.StableUntil()) == At(kStart + Ms(11)));
-  BOOST_TEST(!timer.CheckIfIdle(kStart + Ms(10)));
-  BOOST_TEST(At(timer.StableUntil()) == At(kStart + Ms(11)));  // the probe changed nothing
-  BOOST_TEST(timer.CheckIfIdle(kStart + Ms(11)));
+  timer.CheckIfIdle(kCountdownStart);  // starts the countdown at kCountdownStart
+  // Idle once now - kCountdownStart > 10, i.e. from kCountdownStart + 11 in whole milliseconds.
+  BOOST_TEST(At(timer.StableUntil()) == At(kCountdownStart + Ms(11)));
+  BOOST_TEST(!timer.CheckIfIdle(kCountdownStart + Ms(10)));
+  BOOST_TEST(At(timer.StableUntil()) == At(kCountdownStart + Ms(11)));  // the probe changed nothing
+  BOOST_TEST(timer.CheckIfIdle(kCountdownStart + Ms(11)));
 }
 
 BOOST_AUTO_TEST_CASE(an_event_or_the_probe_that_sees_it_makes_the_next_probe_act) {
   IdlenessTimer timer(Ms(10));
-  timer.CheckIfIdle(kStart);
+  timer.CheckIfIdle(kCountdownStart);
   timer.Activity();
   BOOST_TEST(!timer.StableUntil().has_value());  // the next probe resets the countdown
-  timer.CheckIfIdle(kStart + Ms(5));
+  timer.CheckIfIdle(kCountdownStart + Ms(5));
   BOOST_TEST(!timer.StableUntil().has_value());  // and the one after starts it again
-  timer.CheckIfIdle(kStart + Ms(7));
-  BOOST_TEST(At(timer.StableUntil()) == At(kStart + Ms(18)));  // 7 + 10 + 1
+  timer.CheckIfIdle(kCountdownStart + Ms(7));
+  BOOST_TEST(At(timer.StableUntil()) == At(kCountdownStart + Ms(18)));  // 7 + 10 + 1
 }
 
 BOOST_AUTO_TEST_CASE(with_flinks_zero_sentinel_a_probe_at_zero_leaves_the_countdown_unstarted) {
@@ -57,7 +59,7 @@ BOOST_AUTO_TEST_CASE(with_flinks_zero_sentinel_a_probe_at_zero_leaves_the_countd
 
 BOOST_AUTO_TEST_CASE(a_deadline_near_the_end_of_time_saturates) {
   IdlenessTimer timer(Duration::Millis(std::numeric_limits<int64_t>::max()));
-  timer.CheckIfIdle(kStart);
+  timer.CheckIfIdle(kCountdownStart);
   BOOST_TEST(At(timer.StableUntil()) == At(Timestamp::Max()));
 }
 
@@ -71,12 +73,13 @@ BOOST_AUTO_TEST_CASE(with_idleness_stable_until_the_timeout_then_for_ever_once_i
                                    Ms(10));
   internal::RecordingOutput out;
   BOOST_TEST(!generator.PeriodicEmitStableUntil().has_value());  // no probe yet
-  generator.OnPeriodicEmit(out, kStart);                         // starts the countdown
-  BOOST_TEST(At(generator.PeriodicEmitStableUntil()) == At(kStart + Ms(11)));
-  generator.OnPeriodicEmit(out, kStart + Ms(11));  // idle: marked once
+  generator.OnPeriodicEmit(out, kCountdownStart);                // starts the countdown
+  BOOST_TEST(At(generator.PeriodicEmitStableUntil()) == At(kCountdownStart + Ms(11)));
+  generator.OnPeriodicEmit(out, kCountdownStart + Ms(11));  // idle: marked once
   BOOST_TEST(generator.is_idle_now());
   BOOST_TEST(At(generator.PeriodicEmitStableUntil()) == At(Timestamp::Max()));
-  generator.OnEvent(Record{.id = 1, .timestamp = kStart, .values = {}}, kStart, out);
+  generator.OnEvent(Record{.id = 1, .timestamp = kCountdownStart, .values = {}}, kCountdownStart,
+                    out);
   BOOST_TEST(!generator.PeriodicEmitStableUntil().has_value());
 }
 

@@ -13,9 +13,7 @@ namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
-
-constexpr WatermarkStatus kIdle = WatermarkStatus::kIdle;
-constexpr WatermarkStatus kActive = WatermarkStatus::kActive;
+using enum WatermarkStatus;  // kIdle, kActive
 
 struct Valve {
   explicit Valve(int channels) : valve(channels) {}

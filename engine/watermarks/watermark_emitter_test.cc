@@ -9,6 +9,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/watermarks/internal/recording_output.h"
 #include "engine/watermarks/punctuated_watermarks.h"
 
@@ -16,8 +17,7 @@ namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
-
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
+using testing::T;
 
 // G-TWO's PERIODIC generator: remembers the last timestamp, ticks emit it - 1
 // (Min before any event).
@@ -33,9 +33,9 @@ class LastTimestampMinusOne final : public WatermarkGenerator {
 };
 
 // A minimal TimestampsAndWatermarksOperator: timestamp assigner = the value.
-class Harness {
+class EmitterHarness {
  public:
-  explicit Harness(WatermarkGenerator& generator) : generator_(generator) {}
+  explicit EmitterHarness(WatermarkGenerator& generator) : generator_(generator) {}
 
   void Element(int64_t value, bool marker = false) {
     const Record record{.id = 0, .timestamp = T(value), .values = {marker}};
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(end_of_input_max_watermark_passes_through) {
 BOOST_AUTO_TEST_CASE(periodic_watermarks_leave_on_ticks) {
   // G-TWO periodic: E(2) tick -> R(2)@2 W(1); E(4) tick -> R(4)@4 W(3).
   LastTimestampMinusOne generator;
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Element(2);
   harness.Tick();
   harness.Element(4);
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(periodic_watermarks_leave_on_ticks) {
 BOOST_AUTO_TEST_CASE(periodic_watermarks_only_on_tick) {
   // G-TWO: E(2) without a time advance -> the record only.
   LastTimestampMinusOne generator;
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Element(2);
   BOOST_TEST(harness.Take() == "R(2)@2");
 }
@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(periodic_watermarks_only_on_tick) {
 BOOST_AUTO_TEST_CASE(periodic_watermarks_do_not_regress) {
   // G-TWO: E(4) tick -> W(3); E(2) tick offers 1 <= 3 -> dropped.
   LastTimestampMinusOne generator;
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Element(4);
   harness.Tick();
   harness.Element(2);
@@ -131,7 +131,7 @@ BOOST_AUTO_TEST_CASE(periodic_watermarks_do_not_regress) {
 BOOST_AUTO_TEST_CASE(initial_min_watermark_never_leaves) {
   // G-TWO: a tick before any event offers Min, which the emitter drops.
   LastTimestampMinusOne generator;
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Tick();
   BOOST_TEST(harness.Take() == "");
 }
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(initial_min_watermark_never_leaves) {
 BOOST_AUTO_TEST_CASE(punctuated_watermark_follows_its_record_immediately) {
   // G-TWO punctuated: E((true,2)) -> R@2 then W(2) at once; E((true,4)) -> R@4 W(4).
   PunctuatedWatermarks generator = MarkerGenerator();
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Element(2, true);
   harness.Element(4, true);
   BOOST_TEST(harness.Take() == "R(2)@2 W(2) R(4)@4 W(4)");
@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(punctuated_watermark_follows_its_record_immediately) {
 BOOST_AUTO_TEST_CASE(punctuated_watermarks_do_not_regress) {
   // G-TWO: E((true,4)) -> R@4 W(4); E((true,2)) -> R@2 only.
   PunctuatedWatermarks generator = MarkerGenerator();
-  Harness harness(generator);
+  EmitterHarness harness(generator);
   harness.Element(4, true);
   harness.Element(2, true);
   BOOST_TEST(harness.Take() == "R(4)@4 W(4) R(2)@2");

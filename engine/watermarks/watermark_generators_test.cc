@@ -5,6 +5,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/watermarks/bounded_out_of_orderness_watermarks.h"
 #include "engine/watermarks/internal/recording_output.h"
 #include "engine/watermarks/monotonous_watermarks.h"
@@ -15,8 +16,8 @@ namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
+using testing::T;
 
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
 const Timestamp kTick = T(0);  // activity clock; these generators ignore it
 
 Record MakeRecord(int64_t ts, std::vector<Value> values = {}) {

@@ -8,14 +8,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/watermarks/internal/recording_output.h"
 
 namespace tidemark::engine {
 namespace {
 
 using internal::RecordingOutput;
-
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
+using testing::T;
 
 struct Fixture {
   RecordingOutput underlying;

@@ -4,12 +4,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/windows/time_window_test_util.h"
+
 namespace tidemark::engine {
 namespace {
 
-TimeWindow W(int64_t start, int64_t end) {
-  return TimeWindow(Timestamp::Millis(start), Timestamp::Millis(end));
-}
+using testing::W;
 
 struct MergeCall {
   TimeWindow result;

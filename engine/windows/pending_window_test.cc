@@ -7,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/windows/session_windows.h"
 #include "engine/windows/sliding_windows.h"
 #include "engine/windows/tumbling_windows.h"
@@ -15,13 +16,9 @@
 namespace tidemark::engine {
 namespace {
 
+using testing::Ms;
+using testing::Tumbling;
 using testing::WindowHarness;
-
-Duration D(int64_t ms) { return Duration::Millis(ms); }
-
-std::unique_ptr<WindowAssigner> Tumbling(int64_t size) {
-  return std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(size)});
-}
 
 BOOST_AUTO_TEST_SUITE(pending_windows)
 
@@ -64,7 +61,7 @@ BOOST_AUTO_TEST_CASE(a_fired_and_cleaned_window_is_no_longer_pending) {
 // Allowed lateness 1000: [0,10000) fires at 9999 but stays until cleanup
 // 10999. It is pending (it holds state), fired, with no unfired record.
 BOOST_AUTO_TEST_CASE(a_fired_window_kept_for_late_records_has_no_unfired_records) {
-  WindowHarness h(Tumbling(10000), {.allowed_lateness = D(1000), .track_unfired_records = true});
+  WindowHarness h(Tumbling(10000), {.allowed_lateness = Ms(1000), .track_unfired_records = true});
   h.E("a", 1, 1000);
   h.WM(9999);
   const std::vector<PendingWindow> pending = h.op().PendingWindows();
@@ -81,7 +78,7 @@ BOOST_AUTO_TEST_CASE(a_fired_window_kept_for_late_records_has_no_unfired_records
 // and the record is carried, though two of its windows are still open.
 BOOST_AUTO_TEST_CASE(a_sliding_record_is_owned_by_the_window_that_fires_first) {
   WindowHarness h(
-      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = Ms(3000), .slide = Ms(1000)}),
       {.track_unfired_records = true});
   h.E("a", 1, 2500);
   std::vector<PendingWindow> pending = h.op().PendingWindows();
@@ -100,7 +97,7 @@ BOOST_AUTO_TEST_CASE(a_sliding_record_is_owned_by_the_window_that_fires_first) {
 // Sessions with gap 1000: ts 1000 and 1500 merge into [1000, 2500); the merged
 // window owns both records.
 BOOST_AUTO_TEST_CASE(merged_sessions_keep_their_unfired_records) {
-  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{.gap = D(1000)}),
+  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{.gap = Ms(1000)}),
                   {.track_unfired_records = true});
   h.E("a", 1, 1000);
   h.E("a", 1, 1500);

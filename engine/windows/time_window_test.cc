@@ -5,12 +5,15 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
+#include "engine/windows/time_window_test_util.h"
+
 namespace tidemark::engine {
 namespace {
 
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
-Duration D(int64_t ms) { return Duration::Millis(ms); }
-TimeWindow W(int64_t start, int64_t end) { return TimeWindow(T(start), T(end)); }
+using testing::Ms;
+using testing::T;
+using testing::W;
 
 BOOST_AUTO_TEST_SUITE(time_window)
 
@@ -21,25 +24,25 @@ BOOST_AUTO_TEST_CASE(window_start_with_offset_matches_flink_for_negative_timesta
   const std::vector<std::pair<int64_t, int64_t>> offset0 = {{-8, -14}, {-7, -7}, {-6, -7}, {-1, -7},
                                                             {1, 0},    {6, 0},   {7, 7},   {8, 7}};
   for (auto [ts, start] : offset0) {
-    BOOST_TEST(WindowStartWithOffset(T(ts), D(0), D(7)).millis() == start);
+    BOOST_TEST(WindowStartWithOffset(T(ts), Ms(0), Ms(7)).millis() == start);
   }
   const std::vector<std::pair<int64_t, int64_t>> offset3 = {
       {-10, -11}, {-9, -11}, {-3, -4}, {-2, -4}, {-1, -4},
       {1, -4},    {2, -4},   {3, 3},   {9, 3},   {10, 10}};
   for (auto [ts, start] : offset3) {
-    BOOST_TEST(WindowStartWithOffset(T(ts), D(3), D(7)).millis() == start);
+    BOOST_TEST(WindowStartWithOffset(T(ts), Ms(3), Ms(7)).millis() == start);
   }
   const std::vector<std::pair<int64_t, int64_t>> offset_minus2 = {
       {-12, -16}, {-7, -9}, {-4, -9}, {-3, -9}, {2, -2}, {-1, -2},
       {1, -2},    {-2, -2}, {3, -2},  {4, -2},  {7, 5},  {12, 12}};
   for (auto [ts, start] : offset_minus2) {
-    BOOST_TEST(WindowStartWithOffset(T(ts), D(-2), D(7)).millis() == start);
+    BOOST_TEST(WindowStartWithOffset(T(ts), Ms(-2), Ms(7)).millis() == start);
   }
 }
 
 // §3.1: day windows in GMT+8 are a size-1-day window with offset -8 h.
 BOOST_AUTO_TEST_CASE(window_start_with_offset_handles_day_windows_in_a_time_zone) {
-  BOOST_TEST(WindowStartWithOffset(T(1470902048450), D(-28800000), D(86400000)).millis() ==
+  BOOST_TEST(WindowStartWithOffset(T(1470902048450), Ms(-28800000), Ms(86400000)).millis() ==
              1470844800000);
 }
 

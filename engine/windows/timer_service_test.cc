@@ -7,12 +7,13 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/windows/time_window.h"
 
 namespace tidemark::engine {
 namespace {
 
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
+using testing::T;
 
 BOOST_AUTO_TEST_SUITE(timer_service)
 

@@ -6,21 +6,25 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
+#include "engine/windows/time_window_test_util.h"
+
 namespace tidemark::engine {
 namespace {
 
-Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
-Duration D(int64_t ms) { return Duration::Millis(ms); }
-TimeWindow W(int64_t start, int64_t end) { return TimeWindow(T(start), T(end)); }
+using testing::Ms;
+using testing::T;
+using testing::W;
 
 // Whether a harness keeps KnownTimers per window, as the window operator does.
 enum class Memo { kNone, kKnownTimers };
 
 // A trigger harness in the style of Flink's TriggerTestHarness: one key, trigger
 // state per window, timers in a real TimerService.
-class Harness {
+class TriggerHarness {
  public:
-  explicit Harness(TriggerSpec spec, Memo memo = Memo::kNone) : trigger_(spec), memo_(memo) {}
+  explicit TriggerHarness(TriggerSpec spec, Memo memo = Memo::kNone)
+      : trigger_(spec), memo_(memo) {}
 
   TriggerResult Element(const TimeWindow& w, int64_t ts = 0) {
     TriggerContext ctx = Context(w);
@@ -97,7 +101,7 @@ BOOST_AUTO_TEST_SUITE(trigger)
 // T-ET-1 (EventTimeTriggerTest.testWindowSeparationAndFiring), §2.1: one timer
 // per window at max timestamp (deduplicated), each window fires on its own.
 BOOST_AUTO_TEST_CASE(event_time_trigger_keeps_windows_separate_and_fires_each_once) {
-  Harness h(TriggerSpec::EventTime());
+  TriggerHarness h(TriggerSpec::EventTime());
   for (int i = 0; i < 3; ++i) BOOST_TEST((h.Element(W(0, 2)) == kContinue));
   for (int i = 0; i < 2; ++i) BOOST_TEST((h.Element(W(2, 4)) == kContinue));
   BOOST_TEST(h.NumEventTimers() == 2u);
@@ -112,7 +116,7 @@ BOOST_AUTO_TEST_CASE(event_time_trigger_keeps_windows_separate_and_fires_each_on
 
 // T-ET-2 (testLateElementTriggersImmediately), §2.1: max timestamp 1 <= wm 2.
 BOOST_AUTO_TEST_CASE(event_time_trigger_fires_at_once_for_a_window_behind_the_watermark) {
-  Harness h(TriggerSpec::EventTime());
+  TriggerHarness h(TriggerSpec::EventTime());
   h.AdvanceWatermark(2);
   BOOST_TEST((h.Element(W(0, 2)) == kFire));
   BOOST_TEST(h.NumEventTimers() == 0u);
@@ -120,7 +124,7 @@ BOOST_AUTO_TEST_CASE(event_time_trigger_fires_at_once_for_a_window_behind_the_wa
 
 // T-ET-3 (testMergingWindows), §2.1 onMerge: old timers deleted, one at 3.
 BOOST_AUTO_TEST_CASE(event_time_trigger_merge_moves_the_timer_to_the_merged_window) {
-  Harness h(TriggerSpec::EventTime());
+  TriggerHarness h(TriggerSpec::EventTime());
   h.Element(W(0, 2));
   h.Element(W(2, 4));
   BOOST_TEST(h.NumEventTimers() == 2u);
@@ -134,7 +138,7 @@ BOOST_AUTO_TEST_CASE(event_time_trigger_merge_moves_the_timer_to_the_merged_wind
 // T-ET-4 (testMergingLateWindows), §2.1: merged max timestamp 3 <= wm 10, so
 // onMerge registers nothing.
 BOOST_AUTO_TEST_CASE(event_time_trigger_merge_behind_the_watermark_registers_no_timer) {
-  Harness h(TriggerSpec::EventTime());
+  TriggerHarness h(TriggerSpec::EventTime());
   h.Element(W(0, 2));
   h.Element(W(2, 4));
   BOOST_TEST((h.AdvanceWatermark(10) == Results{{W(0, 2), kFire}, {W(2, 4), kFire}}));
@@ -153,14 +157,14 @@ BOOST_AUTO_TEST_CASE(event_time_trigger_continues_for_other_timers) {
 // §2.3 + §2.4: CountTrigger fires every n elements and resets; purging turns
 // FIRE into FIRE_AND_PURGE.
 BOOST_AUTO_TEST_CASE(count_trigger_fires_every_n_elements_and_purging_purges) {
-  Harness h(TriggerSpec::Count(3));
+  TriggerHarness h(TriggerSpec::Count(3));
   BOOST_TEST((h.Element(W(0, 10)) == kContinue));
   BOOST_TEST((h.Element(W(0, 10)) == kContinue));
   BOOST_TEST((h.Element(W(0, 10)) == kFire));
   BOOST_TEST(h.State(W(0, 10)).count == 0);
   BOOST_TEST((h.Element(W(0, 10)) == kContinue));
   BOOST_TEST(h.NumEventTimers() == 0u);
-  Harness purging(TriggerSpec::Purging(TriggerSpec::Count(2)));
+  TriggerHarness purging(TriggerSpec::Purging(TriggerSpec::Count(2)));
   BOOST_TEST((purging.Element(W(0, 10)) == kContinue));
   BOOST_TEST((purging.Element(W(0, 10)) == kFireAndPurge));
   BOOST_TEST(TriggerSpec::Purging(TriggerSpec::Count(2)).ToString() ==
@@ -169,7 +173,7 @@ BOOST_AUTO_TEST_CASE(count_trigger_fires_every_n_elements_and_purging_purges) {
 
 // §2.3: merged windows' counts add up.
 BOOST_AUTO_TEST_CASE(count_trigger_merge_sums_the_counts) {
-  Harness h(TriggerSpec::Count(3));
+  TriggerHarness h(TriggerSpec::Count(3));
   h.Element(W(0, 2));
   h.Element(W(2, 4));
   h.Merge({W(0, 2), W(2, 4)}, W(0, 4));
@@ -180,7 +184,7 @@ BOOST_AUTO_TEST_CASE(count_trigger_merge_sums_the_counts) {
 // §2.5: first fire time = ts - ts % interval + interval (Java %, so ts = -1
 // starts at 0 and fires at 3000), capped at max timestamp; re-armed after firing.
 BOOST_AUTO_TEST_CASE(continuous_trigger_fires_every_interval_until_max_timestamp) {
-  Harness h(TriggerSpec::ContinuousEventTime(D(3000)));
+  TriggerHarness h(TriggerSpec::ContinuousEventTime(Ms(3000)));
   BOOST_TEST((h.Element(W(-5000, 7000), -1) == kContinue));
   BOOST_TEST(h.State(W(-5000, 7000)).fire_time.value().millis() == 3000);
   BOOST_TEST(h.HasEventTimer(W(-5000, 7000), 6999));
@@ -197,7 +201,7 @@ BOOST_AUTO_TEST_CASE(continuous_trigger_fires_every_interval_until_max_timestamp
 
 // §2.5: clear deletes the fire-time timer only, not the max timestamp timer.
 BOOST_AUTO_TEST_CASE(continuous_trigger_clear_keeps_the_max_timestamp_timer) {
-  Harness h(TriggerSpec::ContinuousEventTime(D(10)));
+  TriggerHarness h(TriggerSpec::ContinuousEventTime(Ms(10)));
   h.Element(W(0, 100), 0);
   BOOST_TEST(h.NumEventTimers() == 2u);
   h.Merge({}, W(0, 100));  // re-registers the (same) fire time: still 2
@@ -211,7 +215,7 @@ BOOST_AUTO_TEST_CASE(continuous_trigger_clear_keeps_the_max_timestamp_timer) {
 
 // §2.2: ProcessingTimeTrigger registers max timestamp and fires on it.
 BOOST_AUTO_TEST_CASE(processing_time_trigger_fires_on_its_processing_timer) {
-  Harness h(TriggerSpec::ProcessingTime());
+  TriggerHarness h(TriggerSpec::ProcessingTime());
   BOOST_TEST((h.Element(W(0, 3000)) == kContinue));
   BOOST_TEST(h.NumProcessingTimers() == 1u);
   BOOST_TEST(h.AdvanceProcessingTime(2998).empty());
@@ -220,11 +224,11 @@ BOOST_AUTO_TEST_CASE(processing_time_trigger_fires_on_its_processing_timer) {
 
 // §2.6: GlobalWindows' triggers: never, and once at Max.
 BOOST_AUTO_TEST_CASE(global_window_triggers_never_fire_or_fire_at_end_of_stream) {
-  Harness never(TriggerSpec::Never());
+  TriggerHarness never(TriggerSpec::Never());
   BOOST_TEST((never.Element(TimeWindow::Global()) == kContinue));
   BOOST_TEST(never.NumEventTimers() == 0u);
   BOOST_TEST(!TriggerSpec::Never().CanMerge());
-  Harness eos(TriggerSpec::EndOfStream());
+  TriggerHarness eos(TriggerSpec::EndOfStream());
   BOOST_TEST((eos.Element(TimeWindow::Global()) == kContinue));
   BOOST_TEST(eos.AdvanceWatermark(1000000).empty());
   BOOST_TEST(
@@ -240,9 +244,9 @@ BOOST_AUTO_TEST_CASE(known_timers_change_no_result_or_timer) {
       TriggerSpec::EventTime(),
       TriggerSpec::ProcessingTime(),
       TriggerSpec::Count(2),
-      TriggerSpec::ContinuousEventTime(D(3)),
+      TriggerSpec::ContinuousEventTime(Ms(3)),
       TriggerSpec::Purging(TriggerSpec::EventTime()),
-      TriggerSpec::Purging(TriggerSpec::ContinuousEventTime(D(4))),
+      TriggerSpec::Purging(TriggerSpec::ContinuousEventTime(Ms(4))),
       TriggerSpec::EndOfStream(),
   };
   const std::vector<TimeWindow> windows = {W(0, 10), W(10, 20), W(0, 20), W(5, 15), W(-10, 0)};
@@ -252,8 +256,8 @@ BOOST_AUTO_TEST_CASE(known_timers_change_no_result_or_timer) {
     return (lcg >> 33) % n;
   };
   for (const TriggerSpec& spec : specs) {
-    Harness plain(spec, Memo::kNone);
-    Harness memo(spec, Memo::kKnownTimers);
+    TriggerHarness plain(spec, Memo::kNone);
+    TriggerHarness memo(spec, Memo::kKnownTimers);
     int64_t wm = -15;
     for (int step = 0; step < 2000; ++step) {
       const TimeWindow& w = windows[next(windows.size())];
@@ -292,8 +296,8 @@ BOOST_AUTO_TEST_CASE(known_timers_change_no_result_or_timer) {
 
 // Validation: a continuous trigger needs a positive interval.
 BOOST_AUTO_TEST_CASE(continuous_trigger_rejects_a_non_positive_interval) {
-  BOOST_TEST(TriggerSpec::ContinuousEventTime(D(0)).Validate().has_value());
-  BOOST_TEST(!TriggerSpec::ContinuousEventTime(D(1)).Validate().has_value());
+  BOOST_TEST(TriggerSpec::ContinuousEventTime(Ms(0)).Validate().has_value());
+  BOOST_TEST(!TriggerSpec::ContinuousEventTime(Ms(1)).Validate().has_value());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

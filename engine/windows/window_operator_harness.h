@@ -15,9 +15,16 @@
 
 #include <fmt/format.h>
 
+#include "engine/windows/tumbling_windows.h"
 #include "engine/windows/window_operator.h"
 
 namespace tidemark::engine::testing {
+
+// Event-time tumbling windows of `size_ms`.
+inline std::unique_ptr<WindowAssigner> Tumbling(int64_t size_ms) {
+  return std::make_unique<TumblingWindows>(
+      TumblingWindowOptions{.size = Duration::Millis(size_ms)});
+}
 
 inline Schema KeyValueSchema() {
   return Schema({{"key", ValueType::kString}, {"value", ValueType::kInt}});

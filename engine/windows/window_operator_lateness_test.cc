@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "engine/core/input_error.h"
+#include "engine/core/time_test_util.h"
 #include "engine/windows/global_windows.h"
 #include "engine/windows/session_windows.h"
 #include "engine/windows/sliding_windows.h"
@@ -18,17 +19,14 @@
 namespace tidemark::engine {
 namespace {
 
+using testing::Ms;
 using testing::ResultFormat;
+using testing::Tumbling;
 using testing::WindowHarness;
 using Log = std::vector<std::string>;
 
-Duration D(int64_t ms) { return Duration::Millis(ms); }
-
-std::unique_ptr<WindowAssigner> Tumbling(int64_t size) {
-  return std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(size)});
-}
 std::unique_ptr<WindowAssigner> Sessions(int64_t gap) {
-  return std::make_unique<SessionWindows>(SessionWindowOptions{.gap = D(gap)});
+  return std::make_unique<SessionWindows>(SessionWindowOptions{.gap = Ms(gap)});
 }
 
 BOOST_AUTO_TEST_SUITE(window_operator_lateness)
@@ -44,7 +42,7 @@ std::vector<int64_t> EventTimerTimes(const WindowOperator& op) {
 // watermark goes back (the operator's API allows it) the next element
 // registers it again, as Flink's timer service would.
 BOOST_AUTO_TEST_CASE(a_fired_timer_is_registered_again_after_the_watermark_goes_back) {
-  WindowHarness h(Tumbling(10), {.allowed_lateness = D(5)});
+  WindowHarness h(Tumbling(10), {.allowed_lateness = Ms(5)});
   h.E("k", 1, 3);
   BOOST_TEST(EventTimerTimes(h.op()) == (std::vector<int64_t>{9, 14}));
   h.E("k", 2, 4);
@@ -64,7 +62,7 @@ BOOST_AUTO_TEST_CASE(a_fired_timer_is_registered_again_after_the_watermark_goes_
 // every element re-fires the window with its FULL contents (1, then 1+2, then
 // 1+2+4); after cleanup at 2999 the element is late and dropped.
 BOOST_AUTO_TEST_CASE(allowed_lateness_refires_the_window_with_all_contents) {
-  WindowHarness h(Tumbling(2000), {.allowed_lateness = D(1000)});
+  WindowHarness h(Tumbling(2000), {.allowed_lateness = Ms(1000)});
   h.E("k", 1, 500);
   h.WM(1999);
   const ElementDecision& d = h.E("k", 2, 1500);
@@ -88,7 +86,7 @@ BOOST_AUTO_TEST_CASE(allowed_lateness_refires_the_window_with_all_contents) {
 // firings carry only the elements since the previous firing (1, 2, 4).
 BOOST_AUTO_TEST_CASE(purging_trigger_refires_only_the_new_contents) {
   WindowHarness h(Tumbling(2000), {.trigger = TriggerSpec::Purging(TriggerSpec::EventTime()),
-                                   .allowed_lateness = D(1000)});
+                                   .allowed_lateness = Ms(1000)});
   h.E("k", 1, 500);
   h.WM(1999);
   h.E("k", 2, 1500);
@@ -103,7 +101,7 @@ BOOST_AUTO_TEST_CASE(purging_trigger_refires_only_the_new_contents) {
 // it. One window took it, so no side output and no metric.
 BOOST_AUTO_TEST_CASE(sliding_element_late_for_some_windows_only_is_accepted_by_the_others) {
   WindowHarness h(
-      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}),
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = Ms(3000), .slide = Ms(1000)}),
       {.late_data = LateDataMode::kSideOutput});
   h.WM(3000);
   const ElementDecision& d = h.E("k", 1, 2400);
@@ -151,7 +149,7 @@ BOOST_AUTO_TEST_CASE(late_element_bridging_two_sessions_is_accepted) {
 BOOST_AUTO_TEST_CASE(purged_session_window_still_merges_until_cleanup) {
   WindowHarness h(
       Sessions(3000),
-      {.trigger = TriggerSpec::Purging(TriggerSpec::EventTime()), .allowed_lateness = D(5000)},
+      {.trigger = TriggerSpec::Purging(TriggerSpec::EventTime()), .allowed_lateness = Ms(5000)},
       ResultFormat::kSession);
   h.E("k", 1, 0);
   h.WM(3000);
@@ -164,7 +162,7 @@ BOOST_AUTO_TEST_CASE(purged_session_window_still_merges_until_cleanup) {
 // §1.2/§1.5: cleanup happens exactly at maxTs + AL (999 + 500 = 1499): the
 // state survives wm 1498 (and a late firing there), and is gone at 1499.
 BOOST_AUTO_TEST_CASE(window_state_is_cleaned_at_max_timestamp_plus_allowed_lateness) {
-  WindowHarness h(Tumbling(1000), {.allowed_lateness = D(500)});
+  WindowHarness h(Tumbling(1000), {.allowed_lateness = Ms(500)});
   h.E("k", 1, 0);
   BOOST_TEST(h.op().timers().event_timers().size() == 2u);  // 999 (trigger), 1499 (cleanup)
   h.WM(999);
@@ -195,7 +193,7 @@ BOOST_AUTO_TEST_CASE(negative_timestamps_fall_into_floor_aligned_windows) {
 // output although no window ever existed.
 BOOST_AUTO_TEST_CASE(gap_elements_are_discarded_unless_behind_the_watermark) {
   WindowHarness h(
-      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(1000), .slide = D(3000)}),
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = Ms(1000), .slide = Ms(3000)}),
       {.late_data = LateDataMode::kSideOutput});
   BOOST_TEST((h.E("k", 1, 1500).outcome == ElementOutcome::kDiscarded));
   h.WM(5000);
@@ -250,7 +248,7 @@ BOOST_AUTO_TEST_CASE(every_element_has_exactly_one_terminal_outcome) {
 // §1.1: Flink's option checks.
 BOOST_AUTO_TEST_CASE(options_are_validated_with_flinks_messages) {
   WindowOperatorOptions negative{.assigner = Tumbling(1000),
-                                 .allowed_lateness = D(-1),
+                                 .allowed_lateness = Ms(-1),
                                  .input_schema = testing::KeyValueSchema()};
   BOOST_TEST(WindowOperator::Validate(negative).value() ==
              "The allowed lateness cannot be negative.");
@@ -291,7 +289,7 @@ BOOST_AUTO_TEST_CASE(global_windows_are_never_late_nor_cleaned) {
 // merged window [0,150) fires when the clock reaches 149, and its state goes.
 BOOST_AUTO_TEST_CASE(processing_time_sessions_merge_and_fire_on_the_processing_clock) {
   WindowHarness h(std::make_unique<SessionWindows>(
-                      SessionWindowOptions{.gap = D(100), .domain = TimeDomain::kProcessingTime}),
+                      SessionWindowOptions{.gap = Ms(100), .domain = TimeDomain::kProcessingTime}),
                   {}, ResultFormat::kSession);
   h.PT(0);
   h.E("k", 1, 7);
@@ -309,7 +307,7 @@ BOOST_AUTO_TEST_CASE(processing_time_sessions_merge_and_fire_on_the_processing_c
 // §1.4 merge guard: maxTs + AL of the merged window overflows to a negative
 // number <= the watermark, and Flink fails the job with its message.
 BOOST_AUTO_TEST_CASE(session_merge_whose_lateness_overflows_fails_like_flink) {
-  WindowHarness h(Sessions(1000), {.allowed_lateness = D(2000)});
+  WindowHarness h(Sessions(1000), {.allowed_lateness = Ms(2000)});
   const int64_t max = Timestamp::Max().millis();
   h.E("k", 1, max - 1750);
   h.WM(0);
@@ -323,7 +321,7 @@ BOOST_AUTO_TEST_CASE(session_merge_whose_lateness_overflows_fails_like_flink) {
 
 // The narration line of each admission.
 BOOST_AUTO_TEST_CASE(window_decisions_explain_themselves) {
-  WindowHarness h(Tumbling(10000), {.allowed_lateness = D(1000)});
+  WindowHarness h(Tumbling(10000), {.allowed_lateness = Ms(1000)});
   h.WM(10500);
   const ElementDecision& within = h.E("k", 1, 5000);
   BOOST_TEST(ExplainWindowDecision(within.windows.at(0), within.watermark) ==

@@ -7,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
 #include "engine/windows/global_windows.h"
 #include "engine/windows/session_windows.h"
 #include "engine/windows/sliding_windows.h"
@@ -19,8 +20,7 @@ namespace {
 using testing::ResultFormat;
 using testing::WindowHarness;
 using Log = std::vector<std::string>;
-
-Duration D(int64_t ms) { return Duration::Millis(ms); }
+using testing::Ms;
 
 // The eight elements W-TUMBLE, W-SLIDE share.
 void FeedTumbleElements(WindowHarness& h) {
@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_SUITE(window_operator_vectors)
 // W-TUMBLE, §1.3 + §2.1: key1 {0,20,999} and key2 {1000,1998,1999} in [0,3000)
 // fire at wm 2999 with maxTs 2999; key2 {3000,3999} in [3000,6000) at 5999.
 BOOST_AUTO_TEST_CASE(tumbling_windows_fire_when_the_watermark_passes_their_end) {
-  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(3000)}));
+  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = Ms(3000)}));
   FeedTumbleElements(h);
   for (int64_t wm : {999, 1999, 2999, 3999, 4999, 5999, 6999, 7999}) h.WM(wm);
   const Log expected = {"W(999)",  "W(1999)", "R(key1,3)@2999", "R(key2,3)@2999",
@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(tumbling_windows_fire_when_the_watermark_passes_their_end) 
 // 1000,1998,1999,3000,3999 -> 5 at 3999.
 BOOST_AUTO_TEST_CASE(sliding_windows_fire_every_slide_with_overlapping_contents) {
   WindowHarness h(
-      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = D(3000), .slide = D(1000)}));
+      std::make_unique<SlidingWindows>(SlidingWindowOptions{.size = Ms(3000), .slide = Ms(1000)}));
   FeedTumbleElements(h);
   for (int64_t wm : {999, 1999, 2999, 3999, 4999, 5999, 6999, 7999}) h.WM(wm);
   const Log expected = {"R(key1,3)@999",  "W(999)",         "R(key1,3)@1999", "R(key2,3)@1999",
@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(sliding_windows_fire_every_slide_with_overlapping_contents)
 // 6050} -> [5501,9050) sum 20, separate because 5500 < 5501; key1 {10,1000,2500}
 // -> [10,5500) sum 6; after wm 12000, {15000,15000} -> [15000,18000) sum 30.
 BOOST_AUTO_TEST_CASE(session_windows_merge_elements_closer_than_the_gap) {
-  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{.gap = D(3000)}), {},
+  WindowHarness h(std::make_unique<SessionWindows>(SessionWindowOptions{.gap = Ms(3000)}), {},
                   ResultFormat::kSession);
   h.E("key2", 1, 0);
   h.E("key2", 2, 1000);
@@ -131,8 +131,8 @@ BOOST_AUTO_TEST_CASE(point_windows_inside_a_session_are_absorbed) {
 // time saturates to Max and no cleanup timer exists; the window still fires at
 // its max timestamp.
 BOOST_AUTO_TEST_CASE(cleanup_time_saturates_instead_of_overflowing) {
-  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(1000)}),
-                  {.allowed_lateness = D(2000)});
+  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = Ms(1000)}),
+                  {.allowed_lateness = Ms(2000)});
   const int64_t max = Timestamp::Max().millis();
   const ElementDecision& d = h.E("key2", 1, max - 1750);
   BOOST_TEST(d.windows.at(0).window.start().millis() == 9223372036854774000);
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(cleanup_time_saturates_instead_of_overflowing) {
 // maxTs 1999 > 1985); at wm 1999 the timer 1999 fires and cleans (AL 0), so
 // 1998 is late (side output) while 2001 opens [2000,4000).
 BOOST_AUTO_TEST_CASE(late_elements_go_to_the_side_output_with_their_timestamp) {
-  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = D(2000)}),
+  WindowHarness h(std::make_unique<TumblingWindows>(TumblingWindowOptions{.size = Ms(2000)}),
                   {.late_data = LateDataMode::kSideOutput});
   h.E("key2", 1, 1000);
   h.WM(1985);
@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(late_elements_go_to_the_side_output_with_their_timestamp) {
 // {3000,3999,1998,1999,1000}. Output timestamp is the global window's Max.
 BOOST_AUTO_TEST_CASE(continuous_trigger_fires_global_windows_every_interval) {
   WindowHarness h(std::make_unique<GlobalWindows>(),
-                  {.trigger = TriggerSpec::ContinuousEventTime(D(3000))});
+                  {.trigger = TriggerSpec::ContinuousEventTime(Ms(3000))});
   h.E("key1", 1, 0);
   h.E("key2", 1, 3000);
   h.E("key2", 1, 3999);
@@ -223,7 +223,7 @@ BOOST_AUTO_TEST_CASE(purging_count_trigger_fires_every_fourth_element) {
 // even Max, are ignored); they fire when the processing clock passes end - 1.
 BOOST_AUTO_TEST_CASE(processing_time_windows_fire_on_the_processing_clock) {
   WindowHarness h(std::make_unique<TumblingWindows>(
-      TumblingWindowOptions{.size = D(3000), .domain = TimeDomain::kProcessingTime}));
+      TumblingWindowOptions{.size = Ms(3000), .domain = TimeDomain::kProcessingTime}));
   h.PT(3);
   h.E("key2", 1, Timestamp::Max().millis());
   h.E("key2", 1, 7000);

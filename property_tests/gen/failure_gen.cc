@@ -32,12 +32,12 @@ std::vector<std::pair<std::string, int>> Tasks(const JobConfig& j) {
 }
 
 // A folder of this process's own for the trace of the scenario being run.
-const std::filesystem::path& Scratch() {
+const std::filesystem::path& RecoveryScratch() {
   static const ScratchFolder folder("tidemark-props-recovery");
   return folder.path();
 }
 
-constexpr const char* kScratchName = "recovery";
+constexpr const char* kRecoveryScenarioName = "recovery";
 
 }  // namespace
 
@@ -198,14 +198,14 @@ ScenarioFiles FaultyScenarioText(const std::string& name, const FaultyScenario& 
 }
 
 sim::RunResult RunFaulty(const FaultyScenario& s, engine::Ledger::Detail detail) {
-  const ScenarioFiles files = FaultyScenarioText(kScratchName, s);
-  const std::filesystem::path& folder = Scratch();
+  const ScenarioFiles files = FaultyScenarioText(kRecoveryScenarioName, s);
+  const std::filesystem::path& folder = RecoveryScratch();
   {
     std::ofstream csv(folder / files.companions[0].first, std::ios::binary | std::ios::trunc);
     csv << files.companions[0].second;
   }
   const sim::JobPlan plan =
-      sim::OpenJobText(files.yaml, std::string(kScratchName) + ".yaml", folder.string());
+      sim::OpenJobText(files.yaml, std::string(kRecoveryScenarioName) + ".yaml", folder.string());
   return sim::RunJob(plan, {.seed = s.scenario.job.seed, .detail = detail});
 }
 

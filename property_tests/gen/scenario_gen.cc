@@ -84,12 +84,12 @@ rc::Gen<GeneratedScenario> GenScenarioOf(bool bounded) {
 }
 
 // A folder of this process's own for the trace of the scenario being run.
-const std::filesystem::path& Scratch() {
+const std::filesystem::path& ScenarioScratch() {
   static const ScratchFolder folder("tidemark-props");
   return folder.path();
 }
 
-constexpr const char* kScratchName = "generated";
+constexpr const char* kScenarioName = "generated";
 
 }  // namespace
 
@@ -183,14 +183,14 @@ uint32_t GeneratedRun::Node(const std::string& name) const {
 }
 
 GeneratedRun RunGenerated(const GeneratedScenario& scenario, uint64_t seed) {
-  const ScenarioFiles files = ScenarioText(kScratchName, scenario);
-  const std::filesystem::path& folder = Scratch();
+  const ScenarioFiles files = ScenarioText(kScenarioName, scenario);
+  const std::filesystem::path& folder = ScenarioScratch();
   {
     std::ofstream csv(folder / files.companions[0].first, std::ios::binary | std::ios::trunc);
     csv << files.companions[0].second;
   }
   sim::JobPlan plan =
-      sim::OpenJobText(files.yaml, std::string(kScratchName) + ".yaml", folder.string());
+      sim::OpenJobText(files.yaml, std::string(kScenarioName) + ".yaml", folder.string());
   sim::RunResult result =
       sim::RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
   return GeneratedRun{.plan = std::move(plan), .result = std::move(result)};

@@ -16,7 +16,7 @@ namespace tidemark::reports {
 namespace {
 
 constexpr size_t kLedgerRows = 2000;
-constexpr size_t kSinkRows = 500;
+constexpr size_t kSinkRowsOnPage = 500;
 constexpr size_t kNarrationLines = 3000;
 
 constexpr std::string_view kStyle = R"(
@@ -137,7 +137,7 @@ std::string SinkTables(const RunStory& story) {
     for (const engine::Field& f : sink.schema.fields())
       out += "<th>" + HtmlEscape(f.name) + "</th>";
     out += "</tr>\n";
-    for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
+    for (size_t i = 0; i < sink.records.size() && i < kSinkRowsOnPage; ++i) {
       out += "<tr>";
       for (const engine::Value& v : sink.records[i].values) {
         out += "<td>" + HtmlEscape(engine::FormatValue(v)) + "</td>";
@@ -145,9 +145,9 @@ std::string SinkTables(const RunStory& story) {
       out += "</tr>\n";
     }
     out += "</table>\n";
-    if (sink.count > kSinkRows) {
+    if (sink.count > kSinkRowsOnPage) {
       out += fmt::format("<p class=\"note\">The first {} of {}; {} holds every one.</p>\n",
-                         kSinkRows, sink.count, HtmlEscape(files[s]));
+                         kSinkRowsOnPage, sink.count, HtmlEscape(files[s]));
     }
   }
   return out;

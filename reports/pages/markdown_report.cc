@@ -15,7 +15,7 @@ namespace tidemark::reports {
 namespace {
 
 // Enough rows to see the shape on a CI page; the CSV files hold the rest.
-constexpr size_t kSinkRows = 20;
+constexpr size_t kSinkRowsInMarkdown = 20;
 constexpr size_t kNotableRecords = 50;
 
 std::string SinkTable(const sim::SinkOutput& sink, const std::string& csv_file) {
@@ -28,15 +28,16 @@ std::string SinkTable(const sim::SinkOutput& sink, const std::string& csv_file) 
     rule.push_back("---");
   }
   out += fmt::format("| {} |\n|{}|\n", fmt::join(names, " | "), fmt::join(rule, "|"));
-  for (size_t i = 0; i < sink.records.size() && i < kSinkRows; ++i) {
+  for (size_t i = 0; i < sink.records.size() && i < kSinkRowsInMarkdown; ++i) {
     std::vector<std::string> cells;
     for (const engine::Value& v : sink.records[i].values) {
       cells.push_back(MarkdownCell(engine::FormatValue(v)));
     }
     out += fmt::format("| {} |\n", fmt::join(cells, " | "));
   }
-  if (sink.count > kSinkRows) {
-    out += fmt::format("\n{} more in {}.\n", sink.count - kSinkRows, MarkdownCode(csv_file, false));
+  if (sink.count > kSinkRowsInMarkdown) {
+    out += fmt::format("\n{} more in {}.\n", sink.count - kSinkRowsInMarkdown,
+                       MarkdownCode(csv_file, false));
   }
   return out + "\n";
 }

@@ -15,16 +15,13 @@
 #include "reports/story/run_story.h"
 #include "reports/text/markup_escape.h"
 #include "reports/text/report_context.h"
+#include "reports/text/text_test_util.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::reports {
 namespace {
-
-bool Contains(const std::string& text, const std::string& piece) {
-  return text.find(piece) != std::string::npos;
-}
 
 BOOST_AUTO_TEST_SUITE(pending_text)
 

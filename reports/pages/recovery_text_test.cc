@@ -14,13 +14,10 @@
 #include "reports/pages/text_report.h"
 #include "reports/story/detailed_run_test_file.h"
 #include "reports/story/explain.h"
+#include "reports/text/text_test_util.h"
 
 namespace tidemark::reports {
 namespace {
-
-bool Contains(const std::string& text, const std::string& piece) {
-  return text.find(piece) != std::string::npos;
-}
 
 BOOST_AUTO_TEST_SUITE(recovery_text)
 

@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include "reports/text/text_test_util.h"
 #include "reports/timeline/timeline_svg.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
@@ -36,14 +37,8 @@ struct Rendered {
   std::vector<ReportFile> files;
 };
 
-const std::string kFlagship =
+const std::string kFlagshipPath =
     std::string(TIDEMARK_SCENARIOS_DIR) + "/sensors/late-sensor-readings.yaml";
-
-size_t Count(const std::string& text, const std::string& piece) {
-  size_t n = 0;
-  for (size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++n;
-  return n;
-}
 
 // The timeline's <svg> alone: the legend's swatches reuse its classes.
 std::string Timeline(const std::string& html) {
@@ -55,7 +50,7 @@ std::string Timeline(const std::string& html) {
 BOOST_AUTO_TEST_SUITE(report_files)
 
 BOOST_AUTO_TEST_CASE(report_folder_holds_html_md_json_and_a_csv_per_sink) {
-  const Rendered r(kFlagship);
+  const Rendered r(kFlagshipPath);
   std::vector<std::string> names;
   for (const ReportFile& f : r.files) names.push_back(f.name);
   const std::vector<std::string> expected = {"report.html", "report.md", "report.json",
@@ -66,7 +61,7 @@ BOOST_AUTO_TEST_CASE(report_folder_holds_html_md_json_and_a_csv_per_sink) {
 }
 
 BOOST_AUTO_TEST_CASE(json_report_is_versioned_and_complete) {
-  const Rendered r(kFlagship);
+  const Rendered r(kFlagshipPath);
   const auto json = nlohmann::json::parse(r.File("report.json"));
   BOOST_TEST(json["format"] == "tidemark-report");
   BOOST_TEST(json["format_version"] == 1);
@@ -88,7 +83,7 @@ BOOST_AUTO_TEST_CASE(json_report_is_versioned_and_complete) {
 }
 
 BOOST_AUTO_TEST_CASE(html_report_is_self_contained_with_a_mark_per_record) {
-  const Rendered r(kFlagship);
+  const Rendered r(kFlagshipPath);
   const std::string& html = r.File("report.html");
   BOOST_TEST(Count(html, "http") == 0u);
   BOOST_TEST(Count(html, "<script") == 0u);
@@ -107,7 +102,7 @@ BOOST_AUTO_TEST_CASE(html_report_is_self_contained_with_a_mark_per_record) {
 }
 
 BOOST_AUTO_TEST_CASE(markdown_summary_lists_late_records_with_their_reason) {
-  const Rendered r(kFlagship);
+  const Rendered r(kFlagshipPath);
   const std::string& md = r.File("report.md");
   BOOST_TEST(Count(md, "| late_to_side_output | 2 |") == 1u);
   BOOST_TEST(Count(md, "- readings:6 (line 8, ts 8000): late_to_side_output") == 1u);

@@ -50,7 +50,7 @@ std::optional<Duration> SharedBound(const RunStory& story, NodeIndex node) {
   return bound;
 }
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 }  // namespace
 
@@ -138,7 +138,8 @@ std::string PendingCounterfactualText(const sim::JobPlan& plan, const sim::Pendi
     return fmt::format(
         "with idleness set on {}, partition{} {} (no rows at all) would stop "
         "holding it back and the watermark would reach {} >= {}",
-        name, empty.size() == 1 ? "" : "s", fmt::join(empty, ", "), Ms(others), Ms(needed));
+        name, empty.size() == 1 ? "" : "s", fmt::join(empty, ", "), FormatTimestamp(others),
+        FormatTimestamp(needed));
   }
   std::vector<int32_t> all = low;
   all.insert(all.end(), empty.begin(), empty.end());
@@ -149,12 +150,12 @@ std::string PendingCounterfactualText(const sim::JobPlan& plan, const sim::Pendi
       bound.millis() == 0 ? std::string("ts - 1") : fmt::format("ts - {} - 1", bound.millis());
   if (all.size() == 1) {
     return fmt::format("it would fire with a row of ts >= {} on {} partition {} (watermark = {})",
-                       Ms(ts), name, all.front(), formula);
+                       FormatTimestamp(ts), name, all.front(), formula);
   }
   return fmt::format(
       "it would fire with a row of ts >= {} on each of {} partitions {} "
       "(watermark = {})",
-      Ms(ts), name, fmt::join(all, ", "), formula);
+      FormatTimestamp(ts), name, fmt::join(all, ", "), formula);
 }
 
 }  // namespace tidemark::reports

@@ -14,7 +14,7 @@ using sim::PlannedNode;
 
 namespace {
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 // A node that emits tag `id` on a port it really emits to, other than `not`.
 const PlannedNode* EmitterOf(const sim::JobPlan& plan, const std::string& id, NodeIndex not_node) {
@@ -67,8 +67,8 @@ std::string ClosestCall(const RunStory& story, NodeIndex window) {
   return fmt::format(
       " The closest call: {} (ts {}) met watermark {} with its window's cleanup time at {}: "
       "{}ms more of watermark would have made it late.",
-      story.RecordName(closest->decision.record_id), Ms(closest->decision.timestamp),
-      Ms(closest->decision.watermark), Ms(cleanup), margin);
+      story.RecordName(closest->decision.record_id), FormatTimestamp(closest->decision.timestamp),
+      FormatTimestamp(closest->decision.watermark), FormatTimestamp(cleanup), margin);
 }
 
 }  // namespace
@@ -132,7 +132,7 @@ std::string WhyEmpty(const RunStory& story, NodeIndex node) {
       return head + fmt::format(
                         "the window of '{}' never fired: its watermark reached only {}, "
                         "before any window's cleanup time, so no record was late.",
-                        upstream.name, Ms(highest));
+                        upstream.name, FormatTimestamp(highest));
     }
     return head + fmt::format(
                       "nothing was late: every record reached '{}' before its windows' "

@@ -66,17 +66,14 @@ engine::RecordId ParseRecordRef(const sim::JobPlan& plan, const std::string& tex
   return engine::MakeRecordId(source, row);
 }
 
-namespace {
-
-std::string Ms(Timestamp t) { return FormatTimestamp(t); }
-
-}  // namespace
+namespace {}  // namespace
 
 std::string VerdictSentence(const RunStory& story, const RecordStory& record) {
   const sim::JobPlan& plan = story.plan();
   const sim::RunResult& result = story.result();
-  std::string head = fmt::format("{} (line {}, ts {}): {}", story.RecordName(record), record.line,
-                                 Ms(record.record.timestamp), VerdictName(record.verdict));
+  std::string head =
+      fmt::format("{} (line {}, ts {}): {}", story.RecordName(record), record.line,
+                  FormatTimestamp(record.record.timestamp), VerdictName(record.verdict));
   if (!record.arrived) return head + " — never read";
   if (record.replays > 0) {
     head += record.replays == 1
@@ -256,7 +253,7 @@ std::string FormatExplanation(const RunStory& story, const ExplainOptions& optio
       const std::string origin = WatermarkOrigin(story, decision);
       if (!origin.empty()) {
         out += fmt::format("\nWhat raised the watermark ({} at {}):\n  {}\n",
-                           Ms(decision.decision.watermark),
+                           FormatTimestamp(decision.decision.watermark),
                            story.SubtaskName(decision.node, decision.subtask), origin);
       }
     }

@@ -8,16 +8,13 @@
 #include "engine/core/record.h"
 #include "reports/story/detailed_run_test_file.h"
 #include "reports/story/run_story.h"
+#include "reports/text/text_test_util.h"
 #include "sim/planner/job_plan.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
 
 namespace tidemark::reports {
 namespace {
-
-bool Contains(const std::string& text, const std::string& piece) {
-  return text.find(piece) != std::string::npos;
-}
 
 BOOST_AUTO_TEST_SUITE(explain)
 

@@ -15,7 +15,7 @@ using sim::ScheduleStep;
 
 namespace {
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 bool LateOutcome(ElementOutcome outcome) {
   return outcome == ElementOutcome::kLateToSideOutput || outcome == ElementOutcome::kDroppedLate;
@@ -127,7 +127,7 @@ std::optional<size_t> MissedFiring(const RunStory& story, const ScheduleOrder& o
   return same ? same : overlapping;
 }
 
-std::string Fate(const RunStory& story, const LateLink& link) {
+std::string LateFateText(const RunStory& story, const LateLink& link) {
   const sim::WindowDecisionRecord& d = story.result().window_decisions[link.decision];
   const sim::PlannedNode& node = story.plan().nodes[d.node];
   switch (d.decision.outcome) {
@@ -178,18 +178,21 @@ std::string LateLinkText(const RunStory& story, const LateLink& link) {
   const sim::WindowDecisionRecord& d = story.result().window_decisions[link.decision];
   const bool late = link.window.admission == WindowAdmission::kLate;
   std::string out = fmt::format("{} (ts {}, arrived at {}) {}", story.RecordName(r),
-                                Ms(r.record.timestamp), Ms(r.arrival), Fate(story, link));
+                                FormatTimestamp(r.record.timestamp), FormatTimestamp(r.arrival),
+                                LateFateText(story, link));
   const std::string window = link.window.window.ToString();
   const std::string who = story.SubtaskName(d.node, d.subtask);
   if (link.step) {
     const ScheduleStep& s = story.result().schedule[*link.step];
-    out += fmt::format(": the watermark of {} rose to {} at {}, reaching window {}'s {} {}", who,
-                       Ms(s.watermark), Ms(s.time), window, late ? "cleanup time" : "max timestamp",
-                       Ms(LateThreshold(link)));
+    out +=
+        fmt::format(": the watermark of {} rose to {} at {}, reaching window {}'s {} {}", who,
+                    FormatTimestamp(s.watermark), FormatTimestamp(s.time), window,
+                    late ? "cleanup time" : "max timestamp", FormatTimestamp(LateThreshold(link)));
   } else {
-    out += fmt::format(": the watermark of {} was {}, past window {}'s {} {}", who,
-                       Ms(d.decision.watermark), window, late ? "cleanup time" : "max timestamp",
-                       Ms(LateThreshold(link)));
+    out +=
+        fmt::format(": the watermark of {} was {}, past window {}'s {} {}", who,
+                    FormatTimestamp(d.decision.watermark), window,
+                    late ? "cleanup time" : "max timestamp", FormatTimestamp(LateThreshold(link)));
   }
   const std::string key = KeyClause(story, r, d);
   if (link.firing) {
@@ -197,7 +200,7 @@ std::string LateLinkText(const RunStory& story, const LateLink& link) {
     out += fmt::format(
         "; the window fired{} at {} ({}, {} element{}), {} ms before the record "
         "reached {}",
-        key, Ms(f.time), engine::FiringKindName(f.result.kind), f.result.element_count,
+        key, FormatTimestamp(f.time), engine::FiringKindName(f.result.kind), f.result.element_count,
         f.result.element_count == 1 ? "" : "s", (d.time - f.time).millis(), who);
     if (!late) out += "; it joins the window, which fires again";
   } else {

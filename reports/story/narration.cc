@@ -27,8 +27,6 @@ using Kind = NarrationLine::Kind;
 
 namespace {
 
-std::string Ms(Timestamp t) { return FormatTimestamp(t); }
-
 class Narrator {
  public:
   Narrator(const RunStory& story, const ExplainOptions& options)
@@ -142,10 +140,10 @@ void Narrator::Step(size_t index) {
         Add(Kind::kWatermark, step.time,
             idle ? fmt::format("{} partition {} goes idle (watermark {}): it no longer holds the "
                                "subtask's watermark back",
-                               where, step.partition, Ms(step.watermark))
+                               where, step.partition, FormatTimestamp(step.watermark))
                  : fmt::format("{} partition {} is active again (watermark {}): it counts in the "
                                "subtask's minimum once more",
-                               where, step.partition, Ms(step.watermark)));
+                               where, step.partition, FormatTimestamp(step.watermark)));
       }
       break;
     case ScheduleStep::Kind::kEndOfInput:
@@ -204,16 +202,17 @@ void Narrator::Arrival(size_t index) {
                                  story_.SubtaskName(step.node, step.subtask), step.partition);
   switch (r->kind) {
     case sim::TraceRowKind::kEvent:
-      text += fmt::format(": event time {} {}", Ms(r->record.timestamp), Values(plan_, *r));
+      text += fmt::format(": event time {} {}", FormatTimestamp(r->record.timestamp),
+                          Values(plan_, *r));
       if (r->out_of_order) {
         text += fmt::format(
             " — out of order (ts {} arrived before it), which alone does not make "
             "it late",
-            Ms(r->highest_before));
+            FormatTimestamp(r->highest_before));
       }
       break;
     case sim::TraceRowKind::kWatermark:
-      text += fmt::format(": a watermark row ({})", Ms(r->record.timestamp));
+      text += fmt::format(": a watermark row ({})", FormatTimestamp(r->record.timestamp));
       break;
     case sim::TraceRowKind::kIdle: text += ": an idle mark for its partition"; break;
     case sim::TraceRowKind::kActive: text += ": an active mark for its partition"; break;
@@ -248,8 +247,8 @@ void Narrator::Entries(size_t index) {
     const std::string record = story_.RecordName(e.record);
     if (d != nullptr) {
       Add(Kind::kDecision, step.time,
-          fmt::format("{} decides {} (ts {}): {}", where, record, Ms(d->decision.timestamp),
-                      DecisionText(plan_, *d)));
+          fmt::format("{} decides {} (ts {}): {}", where, record,
+                      FormatTimestamp(d->decision.timestamp), DecisionText(plan_, *d)));
       continue;
     }
     Add(Kind::kOther, step.time, fmt::format("{}: {} {}", where, record, FateText(story_, e)));
@@ -271,11 +270,11 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
     why = ": the end of input";
   } else if (!highest.is_min() && wm.strategy == Strategy::kBoundedOutOfOrderness &&
              step.watermark == highest - wm.max_out_of_orderness - engine::Duration::Millis(1)) {
-    why = fmt::format(" = highest timestamp {} - out-of-orderness {} - 1", Ms(highest),
+    why = fmt::format(" = highest timestamp {} - out-of-orderness {} - 1", FormatTimestamp(highest),
                       wm.max_out_of_orderness.millis());
   } else if (!highest.is_min() && wm.strategy == Strategy::kMonotonous &&
              step.watermark == highest - engine::Duration::Millis(1)) {
-    why = fmt::format(" = highest timestamp {} - 1", Ms(highest));
+    why = fmt::format(" = highest timestamp {} - 1", FormatTimestamp(highest));
   }
   const int32_t partitions = source.partitions;
   if (step.partition >= 0 && partitions > plan_.nodes[step.node].parallelism) {
@@ -283,7 +282,7 @@ void Narrator::SourceWatermark(const ScheduleStep& step) {
   }
   Add(Kind::kWatermark, step.time,
       fmt::format("{} emits watermark {} (was {}){}", story_.SubtaskName(step.node, step.subtask),
-                  Ms(step.watermark), Ms(before), why));
+                  FormatTimestamp(step.watermark), FormatTimestamp(before), why));
 }
 
 void Narrator::OperatorWatermark(const ScheduleStep& step) {
@@ -303,7 +302,7 @@ void Narrator::OperatorWatermark(const ScheduleStep& step) {
   }
   Add(Kind::kWatermark, step.time,
       fmt::format("{} watermark {} -> {}{}", story_.SubtaskName(step.node, step.subtask),
-                  Ms(before), Ms(step.watermark), why));
+                  FormatTimestamp(before), FormatTimestamp(step.watermark), why));
 }
 
 void Narrator::Firing(const ScheduleStep& step) {
@@ -324,22 +323,24 @@ void Narrator::Firing(const ScheduleStep& step) {
   std::string kind;
   switch (w.kind) {
     case engine::FiringKind::kOnTime:
-      kind = f.watermark >= max_ts ? fmt::format("on time: watermark {} >= max timestamp {}",
-                                                 Ms(f.watermark), Ms(max_ts))
-                                   : fmt::format("on time: processing time {} >= max timestamp {}",
-                                                 Ms(f.time), Ms(max_ts));
+      kind = f.watermark >= max_ts
+                 ? fmt::format("on time: watermark {} >= max timestamp {}",
+                               FormatTimestamp(f.watermark), FormatTimestamp(max_ts))
+                 : fmt::format("on time: processing time {} >= max timestamp {}",
+                               FormatTimestamp(f.time), FormatTimestamp(max_ts));
       break;
     case engine::FiringKind::kLate: {
       // §1.2: the window stays until the watermark reaches its cleanup time,
       // max timestamp + allowed lateness.
       const engine::Duration lateness = plan_.nodes[step.node].window->allowed_lateness;
       kind = fmt::format("a late firing within allowed lateness (watermark {}, cleanup at {})",
-                         Ms(f.watermark), Ms(engine::SaturatingAdd(max_ts, lateness)));
+                         FormatTimestamp(f.watermark),
+                         FormatTimestamp(engine::SaturatingAdd(max_ts, lateness)));
       break;
     }
     case engine::FiringKind::kEarly:
       kind = fmt::format("an early firing by its trigger (watermark {} < max timestamp {})",
-                         Ms(f.watermark), Ms(max_ts));
+                         FormatTimestamp(f.watermark), FormatTimestamp(max_ts));
       break;
   }
   const engine::Schema& schema = plan_.nodes[step.node].schema;

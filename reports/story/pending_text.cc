@@ -15,8 +15,6 @@ using sim::PlannedNode;
 
 namespace {
 
-std::string Ms(Timestamp t) { return FormatTimestamp(t); }
-
 std::string Records(uint64_t n) { return fmt::format("{} record{}", n, n == 1 ? "" : "s"); }
 
 std::string Subtask(const sim::JobPlan& plan, uint32_t node, uint32_t subtask) {
@@ -36,13 +34,13 @@ std::string SourceHold(const sim::JobPlan& plan, const sim::WatermarkHold& hold)
     return fmt::format("{} (a script: it sends only the watermarks it lists)", who);
   if (source.watermarks.strategy == sim::WatermarkPlan::Strategy::kNone) {
     return fmt::format("{} (watermark {}): the source emits no watermarks (strategy: none)", who,
-                       Ms(hold.watermark));
+                       FormatTimestamp(hold.watermark));
   }
   if (hold.partitions == 0) {
     return fmt::format(
         "{} (watermark {}): it reads no partition ({} reader subtasks, {} "
         "partition{}), so it never emits a watermark",
-        who, Ms(hold.watermark), node.parallelism, source.partitions,
+        who, FormatTimestamp(hold.watermark), node.parallelism, source.partitions,
         source.partitions == 1 ? "" : "s");
   }
   const std::string idleness =
@@ -50,13 +48,14 @@ std::string SourceHold(const sim::JobPlan& plan, const sim::WatermarkHold& hold)
           ? fmt::format("idleness {}ms has not passed", source.watermarks.idleness->millis())
           : std::string("idleness not set");
   if (hold.partition < 0) {
-    return fmt::format("{} (watermark {}): every partition is idle", who, Ms(hold.watermark));
+    return fmt::format("{} (watermark {}): every partition is idle", who,
+                       FormatTimestamp(hold.watermark));
   }
   const std::string rows = hold.last_row.is_min()
                                ? std::string("no rows at all")
-                               : fmt::format("no rows since t={}", Ms(hold.last_row));
+                               : fmt::format("no rows since t={}", FormatTimestamp(hold.last_row));
   return fmt::format("{} partition {} (watermark {}): {}; {}", who, hold.partition,
-                     Ms(hold.partition_watermark), rows, idleness);
+                     FormatTimestamp(hold.partition_watermark), rows, idleness);
 }
 
 }  // namespace
@@ -82,7 +81,7 @@ std::string PendingWaitsFor(const sim::JobPlan& plan, const PendingSubtask& pend
                             const PendingWindow& window) {
   const sim::WindowPlan& plan_window = *plan.nodes[pending.node].window;
   const engine::TriggerSpec trigger = TriggerOf(plan_window);
-  const std::string wm = Ms(pending.watermark);
+  const std::string wm = FormatTimestamp(pending.watermark);
   const Timestamp max_ts = window.window.max_timestamp();
   // Fired already and kept for late records (§1.2): only cleanup is left.
   if (window.fired && window.unfired == 0 && trigger.kind != TriggerKind::kCount &&
@@ -90,21 +89,22 @@ std::string PendingWaitsFor(const sim::JobPlan& plan, const PendingSubtask& pend
     return fmt::format(
         "kept for late records until the watermark reaches its cleanup time {}; "
         "the watermark is {}",
-        Ms(window.cleanup_time), wm);
+        FormatTimestamp(window.cleanup_time), wm);
   }
   switch (trigger.kind) {
     case TriggerKind::kEventTime:
-      return fmt::format("fires when the watermark reaches {}; the watermark is {}", Ms(max_ts),
-                         wm);
+      return fmt::format("fires when the watermark reaches {}; the watermark is {}",
+                         FormatTimestamp(max_ts), wm);
     case TriggerKind::kContinuousEventTime: {
       const Timestamp next = window.event_timers.empty() ? max_ts : window.event_timers.front();
-      return fmt::format("fires when the watermark reaches {}; the watermark is {}", Ms(next), wm);
+      return fmt::format("fires when the watermark reaches {}; the watermark is {}",
+                         FormatTimestamp(next), wm);
     }
     case TriggerKind::kProcessingTime:
       return fmt::format(
           "fires when processing time reaches {}; the run ended at processing "
           "time {} (a finished bounded job fires no processing-time timers)",
-          Ms(max_ts), Ms(pending.processing_time));
+          FormatTimestamp(max_ts), FormatTimestamp(pending.processing_time));
     case TriggerKind::kCount:
       return fmt::format("fires when it holds {} elements; it holds {}", trigger.count,
                          window.element_count);
@@ -130,8 +130,8 @@ std::string HoldChainText(const sim::JobPlan& plan, const PendingSubtask& pendin
     if (hold.channels == 0) {
       links.push_back(fmt::format("{} (no input channels)", who));
     } else if (hold.channel < 0) {
-      links.push_back(
-          fmt::format("{} (watermark {}): every input channel is idle", who, Ms(hold.watermark)));
+      links.push_back(fmt::format("{} (watermark {}): every input channel is idle", who,
+                                  FormatTimestamp(hold.watermark)));
     } else if (hold.channels == 1) {
       links.push_back(who);
     } else {
@@ -144,7 +144,7 @@ std::string HoldChainText(const sim::JobPlan& plan, const PendingSubtask& pendin
 std::string FormatPendingText(const sim::JobPlan& plan, const sim::RunResult& result) {
   if (result.pending.empty()) return "";
   std::string out = fmt::format("pending at the end of the run (processing time {}):\n",
-                                Ms(result.pending.front().processing_time));
+                                FormatTimestamp(result.pending.front().processing_time));
   for (const PendingSubtask& pending : result.pending) {
     const bool time_trigger = plan.nodes[pending.node].window->assigner->IsEventTime();
     for (const PendingWindow& window : pending.windows) {

@@ -14,7 +14,7 @@ using Strategy = sim::WatermarkPlan::Strategy;
 
 namespace {
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 // The last step of `kind` at (node, subtask) with watermark `w` at or before `time`.
 std::optional<size_t> LastStep(const RunStory& story, ScheduleStep::Kind kind, NodeIndex node,
@@ -68,7 +68,8 @@ std::string WatermarkOrigin(const RunStory& story, NodeIndex node, uint32_t subt
                                                           "channels, held by",
                                                           channels)
                                             : std::string("from"),
-                               story.SubtaskName(from_node, from_subtask), Ms(s.time)));
+                               story.SubtaskName(from_node, from_subtask),
+                               FormatTimestamp(s.time)));
     node = from_node;
     subtask = from_subtask;
     time = s.time;
@@ -87,18 +88,18 @@ std::string WatermarkOrigin(const RunStory& story, NodeIndex node, uint32_t subt
     const Timestamp ts = w + engine::Duration::Millis(bound + 1);
     const RecordStory* row = RowWith(story, emitted, ts);
     if (row == nullptr) return "";
-    const std::string formula =
-        bound == 0 ? fmt::format("{} - 1", Ms(ts)) : fmt::format("{} - {} - 1", Ms(ts), bound);
+    const std::string formula = bound == 0 ? fmt::format("{} - 1", FormatTimestamp(ts))
+                                           : fmt::format("{} - {} - 1", FormatTimestamp(ts), bound);
     head = fmt::format(
         "{} (ts {}, arrived at {}) raised the highest timestamp of {}{} to {}: {} "
         "= {}, emitted on its periodic tick at {}",
-        story.RecordName(*row), Ms(ts), Ms(row->arrival), who,
+        story.RecordName(*row), FormatTimestamp(ts), FormatTimestamp(row->arrival), who,
         emitted.partition >= 0 && source.partitions > 1
             ? fmt::format(" partition {}", emitted.partition)
             : std::string(),
-        Ms(ts), formula, Ms(w), Ms(emitted.time));
+        FormatTimestamp(ts), formula, FormatTimestamp(w), FormatTimestamp(emitted.time));
   } else {
-    head = fmt::format("{} emitted it at {}", who, Ms(emitted.time));
+    head = fmt::format("{} emitted it at {}", who, FormatTimestamp(emitted.time));
   }
   for (auto it = hops.rbegin(); it != hops.rend(); ++it) head += "; " + *it;
   return head;

@@ -18,7 +18,7 @@ namespace {
 constexpr double kMarkRadius = 5, kRingRadius = 4, kDiamondHalf = 6;
 constexpr size_t kLabelNameChars = 24;
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 // A line from (x1, y1) to (x2, y2), cut `gap1` short at its start and `gap2`
 // at its end, with an arrowhead at its end; "" when the two points are too
@@ -51,7 +51,7 @@ std::string Label(const RunStory& story, const LateLink& link) {
   return fmt::format("{}:{}: {} {} \u2264 wm {}",
                      CutLabel(story.plan().sources[r.source].name(), kLabelNameChars),
                      engine::RecordRow(r.record.id), late ? "cleanup" : "max ts",
-                     Ms(LateThreshold(link)), Ms(d.decision.watermark));
+                     FormatTimestamp(LateThreshold(link)), FormatTimestamp(d.decision.watermark));
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ constexpr double kStripHeading = 22;
 // that the label never hides a tick.
 constexpr double kTrackTop = 13, kTrackHeight = 15;
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 bool IsSource(const RunStory& story, sim::NodeIndex node) {
   return story.plan().nodes[node].kind == sim::PlannedNode::Kind::kSource;
@@ -128,8 +128,8 @@ std::string RenderPartitionStrip(const RunStory& story, const PartitionStrip& st
       out += fmt::format(
           "<rect class=\"idle-span\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
           "height=\"{}\"><title>{} idle from {} to {}</title></rect>\n",
-          x0, y + kTrackTop, std::max(1.0, x1 - x0), kTrackHeight, name, Ms(s.from),
-          s.until_end ? "the end" : Ms(s.to));
+          x0, y + kTrackTop, std::max(1.0, x1 - x0), kTrackHeight, name, FormatTimestamp(s.from),
+          s.until_end ? "the end" : FormatTimestamp(s.to));
       ++counts.idle;
     }
     for (const HeldWatermark& h : strip.held) {

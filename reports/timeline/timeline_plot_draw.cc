@@ -17,7 +17,7 @@ using sim::NodeIndex;
 
 namespace {
 
-std::string Ms(Timestamp t) { return engine::FormatTimestamp(t); }
+using engine::FormatTimestamp;
 
 }  // namespace
 
@@ -116,7 +116,7 @@ std::string Plot::StepLine(size_t lane, const Subtask& line) {
   const size_t count = steps == nullptr ? 0 : steps->steps.size();
   for (size_t k = 0; k < count; ++k) {
     const sim::ScheduleStep& s = schedule[steps->steps[k]];
-    last = Ms(s.watermark);
+    last = FormatTimestamp(s.watermark);
     if (s.time.millis() < frame_.x.scale.lo) at_start = s.watermark;
     if (!InView(s.time.millis())) continue;
     std::string x = fmt::format("{:.1f}", frame_.x.X(s.time.millis()));
@@ -159,9 +159,10 @@ std::string Plot::OutOfRange(const LaneBox& box, const Subtask& line,
     const double x0 = frame_.x.X(from), x1 = frame_.x.X(to);
     const double y = below ? box.plot_bottom() : box.plot_top();
     const Timestamp last_value = schedule[steps[end - 1]].watermark;
-    const std::string values = last_value == s.watermark
-                                   ? Ms(s.watermark)
-                                   : fmt::format("{} to {}", Ms(s.watermark), Ms(last_value));
+    const std::string values =
+        last_value == s.watermark
+            ? FormatTimestamp(s.watermark)
+            : fmt::format("{} to {}", FormatTimestamp(s.watermark), FormatTimestamp(last_value));
     markers += fmt::format(
         "<path class=\"{0}\" d=\"M{1:.1f},{2:.1f} h8 l-4,{3} z\"><title>watermark of {4}: {5} "
         "from {6} ms, {7} the plotted range</title></path>",
@@ -169,8 +170,9 @@ std::string Plot::OutOfRange(const LaneBox& box, const Subtask& line,
         HtmlEscape(story_.SubtaskName(line.first, line.second)), values, from,
         below ? "below" : "above");
     if (x1 - x0 > 70) {
-      markers += fmt::format("<text class=\"wm-value\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>",
-                             x0 + 13, below ? y - 2 : y + 10, Ms(schedule[steps[first]].watermark));
+      markers +=
+          fmt::format("<text class=\"wm-value\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x0 + 13,
+                      below ? y - 2 : y + 10, FormatTimestamp(schedule[steps[first]].watermark));
     }
     markers += "\n";
     ++(below ? below_ : above_);
@@ -190,7 +192,7 @@ std::string Plot::Marks(size_t lane) {
         "r=\"5\" fill=\"{}\"><title>{} at {} ms, ts {}: {}</title></circle>\n",
         VerdictName(r.verdict), frame_.x.X(r.arrival.millis()), box.Y(r.record.timestamp, frame_.y),
         VerdictColour(r.verdict), HtmlEscape(story_.RecordName(r)), r.arrival.millis(),
-        Ms(r.record.timestamp), VerdictName(r.verdict));
+        FormatTimestamp(r.record.timestamp), VerdictName(r.verdict));
     ++marks_;
   }
   return out + "</g>\n";

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "reports/story/detailed_run_test_file.h"
+#include "reports/text/text_test_util.h"
 #include "reports/timeline/timeline_geometry.h"
 #include "sim/scenario/scenario.h"
 #include "sim/session/scenario_front_end.h"
@@ -14,12 +15,6 @@ namespace tidemark::reports {
 namespace {
 
 using engine::Timestamp;
-
-size_t Count(const std::string& text, const std::string& piece) {
-  size_t n = 0;
-  for (size_t at = text.find(piece); at != std::string::npos; at = text.find(piece, at + 1)) ++n;
-  return n;
-}
 
 std::string Attribute(const std::string& svg, const std::string& name) {
   std::smatch m;

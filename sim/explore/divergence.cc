@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/explore/internal/decision_key.h"
+
 namespace tidemark::sim {
 
 namespace {
@@ -25,15 +27,7 @@ std::map<engine::RecordId, std::vector<std::string>> Fates(const JobPlan& plan,
   return out;
 }
 
-// A record's decision at a window operator. The id names the row; the event
-// time tells apart the decisions on copies of it that an operator gave other
-// timestamps.
-struct DecisionKey {
-  engine::RecordId record;
-  uint32_t node;
-  int64_t timestamp;
-  auto operator<=>(const DecisionKey&) const = default;
-};
+using internal::DecisionKey;
 
 std::map<DecisionKey, const WindowDecisionRecord*> Decisions(const RunResult& r) {
   std::map<DecisionKey, const WindowDecisionRecord*> out;

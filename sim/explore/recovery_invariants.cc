@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "sim/explore/explore_outcome.h"
+#include "sim/explore/internal/decision_key.h"
 #include "sim/trace/csv_writer.h"
 
 namespace tidemark::sim {
@@ -50,12 +51,7 @@ std::string RecordName(const JobPlan& plan, engine::RecordId id) {
   return fmt::format("{}:{}", plan.sources[engine::RecordSource(id)].name(), engine::RecordRow(id));
 }
 
-struct DecisionKey {
-  engine::RecordId record;
-  uint32_t node;
-  int64_t timestamp;
-  auto operator<=>(const DecisionKey&) const = default;
-};
+using internal::DecisionKey;
 
 std::string DecisionText(const engine::ElementDecision& d) {
   std::string text(engine::ElementOutcomeName(d.outcome));

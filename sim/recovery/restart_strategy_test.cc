@@ -7,15 +7,16 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "engine/core/time_test_util.h"
+
 namespace tidemark::sim {
 namespace {
 
 using engine::Duration;
 using engine::Timestamp;
 using Strategy = RestartPlan::Strategy;
-
-Timestamp At(int64_t ms) { return Timestamp::Millis(ms); }
-Duration Ms(int64_t ms) { return Duration::Millis(ms); }
+using engine::testing::Ms;
+using engine::testing::T;
 
 RestartStrategy Make(const RestartPlan& plan, uint64_t seed = 7) {
   return RestartStrategy(plan, Prng::ForComponent(seed, "restart-jitter"));
@@ -75,7 +76,7 @@ BOOST_AUTO_TEST_SUITE(restart_strategy)
 // NoRestartBackoffTimeStrategy: canRestart is always false.
 BOOST_AUTO_TEST_CASE(none_refuses_the_first_failure) {
   RestartStrategy strategy = Make(RestartPlan{});
-  const RestartStrategy::Decision d = strategy.OnFailure(At(5));
+  const RestartStrategy::Decision d = strategy.OnFailure(T(5));
   BOOST_TEST(!d.restart);
   BOOST_TEST(d.refusal == "Recovery is suppressed by NoRestartBackoffTimeStrategy");
   BOOST_TEST(strategy.restarts() == 0u);
@@ -87,13 +88,13 @@ BOOST_AUTO_TEST_CASE(none_refuses_the_first_failure) {
 BOOST_AUTO_TEST_CASE(fixed_delay_allows_n_restarts_then_refuses) {
   RestartStrategy strategy = Make(FixedDelay(3, Ms(1000)));
   for (int64_t t : {100, 2000, 2500}) {
-    const RestartStrategy::Decision d = strategy.OnFailure(At(t));
+    const RestartStrategy::Decision d = strategy.OnFailure(T(t));
     BOOST_TEST(d.restart);
     BOOST_TEST(!d.merged);
     BOOST_TEST(d.restart_at.millis() == t + 1000);
   }
   BOOST_TEST(strategy.restarts() == 3u);
-  const RestartStrategy::Decision d = strategy.OnFailure(At(9000));
+  const RestartStrategy::Decision d = strategy.OnFailure(T(9000));
   BOOST_TEST(!d.restart);
   BOOST_TEST(d.refusal ==
              "Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy("
@@ -105,8 +106,8 @@ BOOST_AUTO_TEST_CASE(fixed_delay_allows_n_restarts_then_refuses) {
 // restarts after 1 s once; the second failure fails the job.
 BOOST_AUTO_TEST_CASE(fixed_delay_default_attempts_restart_once) {
   RestartStrategy strategy = Make(FixedDelay(1, Duration::Seconds(1)));
-  BOOST_TEST(strategy.OnFailure(At(10000)).restart_at.millis() == 11000);
-  BOOST_TEST(!strategy.OnFailure(At(11500)).restart);
+  BOOST_TEST(strategy.OnFailure(T(10000)).restart_at.millis() == 11000);
+  BOOST_TEST(!strategy.OnFailure(T(11500)).restart);
 }
 
 // Flink checks only multiplier > 1: with 1e20 the first restart waits the
@@ -138,7 +139,7 @@ BOOST_AUTO_TEST_CASE(a_delay_past_the_end_of_time_restarts_at_the_end) {
 // failures; at 2 it holds {0, 2}: 2 - 0 = 2 > 1 restarts; at 4 {2, 4} too.
 BOOST_AUTO_TEST_CASE(failure_rate_allows_failures_spread_over_the_interval) {
   RestartStrategy strategy = Make(FailureRate(1, Ms(1), Ms(0)));
-  for (int64_t t : {0, 2, 4}) BOOST_TEST(strategy.OnFailure(At(t)).restart);
+  for (int64_t t : {0, 2, 4}) BOOST_TEST(strategy.OnFailure(T(t)).restart);
   BOOST_TEST(strategy.restarts() == 3u);
 }
 
@@ -147,8 +148,8 @@ BOOST_AUTO_TEST_CASE(failure_rate_allows_failures_spread_over_the_interval) {
 // the queue full (4 > 3) with 0 - 0 = 0, not > 10000, and fails the job.
 BOOST_AUTO_TEST_CASE(failure_rate_refuses_one_failure_too_many_in_the_interval) {
   RestartStrategy strategy = Make(FailureRate(3, Ms(10'000), Ms(0)));
-  for (int i = 0; i < 3; ++i) BOOST_TEST(strategy.OnFailure(At(0)).restart);
-  const RestartStrategy::Decision d = strategy.OnFailure(At(0));
+  for (int i = 0; i < 3; ++i) BOOST_TEST(strategy.OnFailure(T(0)).restart);
+  const RestartStrategy::Decision d = strategy.OnFailure(T(0));
   BOOST_TEST(!d.restart);
   // FailureRateRestartBackoffTimeStrategy.generateStrategyString, verbatim.
   BOOST_TEST(d.refusal ==
@@ -163,12 +164,12 @@ BOOST_AUTO_TEST_CASE(failure_rate_refuses_one_failure_too_many_in_the_interval) 
 // (the delay).
 BOOST_AUTO_TEST_CASE(failure_rate_interval_bound_is_strict) {
   RestartStrategy refused = Make(FailureRate(1, Ms(1000), Ms(500)));
-  BOOST_TEST(refused.OnFailure(At(0)).restart_at.millis() == 500);
-  BOOST_TEST(!refused.OnFailure(At(1000)).restart);
+  BOOST_TEST(refused.OnFailure(T(0)).restart_at.millis() == 500);
+  BOOST_TEST(!refused.OnFailure(T(1000)).restart);
 
   RestartStrategy allowed = Make(FailureRate(1, Ms(1000), Ms(500)));
-  allowed.OnFailure(At(0));
-  const RestartStrategy::Decision d = allowed.OnFailure(At(1001));
+  allowed.OnFailure(T(0));
+  const RestartStrategy::Decision d = allowed.OnFailure(T(1001));
   BOOST_TEST(d.restart);
   BOOST_TEST(d.restart_at.millis() == 1501);
 }
@@ -184,7 +185,7 @@ BOOST_AUTO_TEST_CASE(exponential_delay_defaults_grow_by_half_up_to_a_minute) {
   const std::vector<int64_t> expected = {1000,  1500,  2250,  3375,  5062,  7593,  11390,
                                          17085, 25628, 38443, 57665, 60000, 60000, 60000};
   std::vector<int64_t> delays;
-  Timestamp now = At(10000);
+  Timestamp now = T(10000);
   for (size_t i = 0; i < expected.size(); ++i) {
     const RestartStrategy::Decision d = strategy.OnFailure(now);
     BOOST_TEST(d.restart);
@@ -213,19 +214,19 @@ BOOST_AUTO_TEST_CASE(exponential_delay_merges_failures_before_the_pending_restar
     int64_t restart_at;
   } rounds[] = {{0, 2}, {3, 7}, {8, 14}};
   for (const auto& round : rounds) {
-    const RestartStrategy::Decision first = strategy.OnFailure(At(round.first));
+    const RestartStrategy::Decision first = strategy.OnFailure(T(round.first));
     BOOST_TEST(first.restart);
     BOOST_TEST(!first.merged);
     BOOST_TEST(first.restart_at.millis() == round.restart_at);
     for (int64_t t = round.first; t <= round.restart_at; ++t) {
-      const RestartStrategy::Decision merged = strategy.OnFailure(At(t));
+      const RestartStrategy::Decision merged = strategy.OnFailure(T(t));
       BOOST_TEST(merged.restart);
       BOOST_TEST(merged.merged);
       BOOST_TEST(merged.restart_at.millis() == round.restart_at);
     }
   }
   BOOST_TEST(strategy.restarts() == 3u);
-  const RestartStrategy::Decision d = strategy.OnFailure(At(15));
+  const RestartStrategy::Decision d = strategy.OnFailure(T(15));
   BOOST_TEST(!d.restart);
   BOOST_TEST(!d.merged);
   BOOST_TEST(d.refusal ==
@@ -247,10 +248,10 @@ BOOST_AUTO_TEST_CASE(a_failure_after_the_restart_ran_is_a_new_attempt) {
                                                     .threshold_ms = 80,
                                                     .jitter = 0.0,
                                                     .attempts = INT32_MAX}));
-  BOOST_TEST(strategy.OnFailure(At(0)).restart_at.millis() == 2);
-  BOOST_TEST(strategy.OnFailure(At(2)).merged);  // still pending: joins it
+  BOOST_TEST(strategy.OnFailure(T(0)).restart_at.millis() == 2);
+  BOOST_TEST(strategy.OnFailure(T(2)).merged);  // still pending: joins it
   strategy.RestartDone();
-  const RestartStrategy::Decision d = strategy.OnFailure(At(2));
+  const RestartStrategy::Decision d = strategy.OnFailure(T(2));
   BOOST_TEST(!d.merged);
   BOOST_TEST(d.restart_at.millis() == 6);
   BOOST_TEST(strategy.restarts() == 2u);
@@ -268,9 +269,9 @@ BOOST_AUTO_TEST_CASE(exponential_delay_resets_after_the_threshold) {
                                                     .threshold_ms = 8,
                                                     .jitter = 0.25,
                                                     .attempts = INT32_MAX}));
-  BOOST_TEST(strategy.OnFailure(At(0)).restart_at.millis() == 1);
-  BOOST_TEST(strategy.OnFailure(At(8)).restart_at.millis() == 10);
-  BOOST_TEST(strategy.OnFailure(At(18)).restart_at.millis() == 19);
+  BOOST_TEST(strategy.OnFailure(T(0)).restart_at.millis() == 1);
+  BOOST_TEST(strategy.OnFailure(T(8)).restart_at.millis() == 10);
+  BOOST_TEST(strategy.OnFailure(T(18)).restart_at.millis() == 19);
 }
 
 // ExponentialDelayRestartBackoffTimeStrategyTest.testMaxAttempts: 13 attempts
@@ -283,8 +284,8 @@ BOOST_AUTO_TEST_CASE(exponential_delay_attempts_are_limited) {
                                                     .threshold_ms = 10,
                                                     .jitter = 0.25,
                                                     .attempts = 13}));
-  for (int64_t i = 0; i < 13; ++i) BOOST_TEST(strategy.OnFailure(At(4 * i)).restart);
-  BOOST_TEST(!strategy.OnFailure(At(4 * 13)).restart);
+  for (int64_t i = 0; i < 13; ++i) BOOST_TEST(strategy.OnFailure(T(4 * i)).restart);
+  BOOST_TEST(!strategy.OnFailure(T(4 * 13)).restart);
   BOOST_TEST(strategy.restarts() == 13u);
 }
 
@@ -297,9 +298,9 @@ BOOST_AUTO_TEST_CASE(exponential_delay_truncates_the_product) {
                                                     .threshold_ms = INT32_MAX,
                                                     .jitter = 0.0,
                                                     .attempts = 10}));
-  BOOST_TEST((strategy.OnFailure(At(0)).restart_at - At(0)).millis() == 4);
-  BOOST_TEST((strategy.OnFailure(At(301)).restart_at - At(301)).millis() == 9);
-  BOOST_TEST((strategy.OnFailure(At(602)).restart_at - At(602)).millis() == 21);
+  BOOST_TEST((strategy.OnFailure(T(0)).restart_at - T(0)).millis() == 4);
+  BOOST_TEST((strategy.OnFailure(T(301)).restart_at - T(301)).millis() == 9);
+  BOOST_TEST((strategy.OnFailure(T(602)).restart_at - T(602)).millis() == 21);
 }
 
 // The delays of the last of `failures` failures, 8 ms apart, over 300 seeds.
@@ -309,8 +310,8 @@ std::set<int64_t> LastDelays(const RestartPlan& plan, int failures) {
     RestartStrategy strategy = Make(plan, seed);
     int64_t delay = 0;
     for (int i = 1; i <= failures; ++i) {
-      const RestartStrategy::Decision d = strategy.OnFailure(At(8 * i));
-      delay = (d.restart_at - At(8 * i)).millis();
+      const RestartStrategy::Decision d = strategy.OnFailure(T(8 * i));
+      delay = (d.restart_at - T(8 * i)).millis();
     }
     seen.insert(delay);
   }
@@ -350,7 +351,7 @@ BOOST_AUTO_TEST_CASE(exponential_delay_jitter_replays_from_the_seed) {
   auto delays = [](uint64_t seed) {
     RestartStrategy strategy = Make(DefaultExponential(0.1), seed);
     std::vector<int64_t> out;
-    Timestamp now = At(0);
+    Timestamp now = T(0);
     for (int i = 0; i < 8; ++i) {
       const Timestamp restart_at = strategy.OnFailure(now).restart_at;
       out.push_back((restart_at - now).millis());

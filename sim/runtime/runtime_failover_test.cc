@@ -4,17 +4,13 @@
 
 #include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
+#include "sim/runtime/run_text_test_util.h"
 #include "sim/runtime/runtime.h"
 #include "sim/scenario/scenario.h"
 #include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
-
-RunResult RunText(const std::string& yaml, uint64_t seed) {
-  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
-  return RunJob(plan, {.seed = seed, .detail = engine::Ledger::Detail::kEveryRecord});
-}
 
 BOOST_AUTO_TEST_SUITE(runtime_failover)
 

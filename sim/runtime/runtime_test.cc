@@ -6,17 +6,12 @@
 
 #include "engine/core/value.h"
 #include "sim/planner/job_plan.h"
+#include "sim/runtime/run_text_test_util.h"
 #include "sim/scenario/scenario.h"
 #include "sim/session/scenario_front_end.h"
 
 namespace tidemark::sim {
 namespace {
-
-RunResult RunText(const std::string& yaml, uint64_t seed,
-                  engine::Ledger::Detail detail = engine::Ledger::Detail::kEveryRecord) {
-  const JobPlan plan = BindScenario(ParseScenarioSpec(yaml, "test.yaml", "."));
-  return RunJob(plan, {.seed = seed, .detail = detail});
-}
 
 std::vector<std::string> Column(const SinkOutput& sink, size_t field) {
   std::vector<std::string> out;

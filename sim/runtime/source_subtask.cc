@@ -21,48 +21,6 @@ using engine::Timestamp;
 using engine::WatermarkGenerator;
 using engine::WatermarkOutput;
 
-// Puts the emitter's elements on the runtime's output.
-class EventOutput final : public engine::WatermarkEventOutput {
- public:
-  explicit EventOutput(SourceOutput& out) : out_(out) {}
-  void EmitWatermark(Timestamp watermark) override { out_.EmitWatermark(watermark); }
-  void EmitWatermarkStatus(engine::WatermarkStatus status) override { out_.EmitStatus(status); }
-
- private:
-  SourceOutput& out_;
-};
-
-// One branch (split-local or main) of Flink's IdlenessManager in
-// flink-streaming-java/src/main/java/org/apache/flink/streaming/api/operators/source/
-// ProgressiveTimestampsAndWatermarks.java (1.20). A branch starts idle; any
-// watermark offered through it (even one the final output drops, such as the
-// Min a bounded generator offers before its first event) makes it active; the
-// final output is marked idle only when a branch goes idle while its sibling
-// is idle too.
-class Branch final : public WatermarkOutput {
- public:
-  explicit Branch(WatermarkOutput& underlying) : underlying_(underlying) {}
-  void set_sibling(const Branch* sibling) { sibling_ = sibling; }
-
-  void EmitWatermark(Timestamp watermark) override {
-    underlying_.EmitWatermark(watermark);
-    idle_ = false;
-  }
-  void MarkIdle() override {
-    idle_ = true;
-    if (sibling_->idle_) underlying_.MarkIdle();
-  }
-  void MarkActive() override {
-    idle_ = false;
-    underlying_.MarkActive();
-  }
-
- private:
-  WatermarkOutput& underlying_;
-  const Branch* sibling_ = nullptr;
-  bool idle_ = true;
-};
-
 std::unique_ptr<WatermarkGenerator> NewGenerator(const SourceSubtaskOptions& options) {
   std::unique_ptr<WatermarkGenerator> base = options.generator();
   TIDEMARK_CHECK(base != nullptr);
@@ -95,6 +53,48 @@ GeneratorFactory MakeGeneratorFactory(const WatermarkPlan& spec,
   TIDEMARK_CHECK(false);
   return {};
 }
+
+// Puts the emitter's elements on the runtime's output.
+class SourceSubtask::EventOutput final : public engine::WatermarkEventOutput {
+ public:
+  explicit EventOutput(SourceOutput& out) : out_(out) {}
+  void EmitWatermark(Timestamp watermark) override { out_.EmitWatermark(watermark); }
+  void EmitWatermarkStatus(engine::WatermarkStatus status) override { out_.EmitStatus(status); }
+
+ private:
+  SourceOutput& out_;
+};
+
+// One branch (split-local or main) of Flink's IdlenessManager in
+// flink-streaming-java/src/main/java/org/apache/flink/streaming/api/operators/source/
+// ProgressiveTimestampsAndWatermarks.java (1.20). A branch starts idle; any
+// watermark offered through it (even one the final output drops, such as the
+// Min a bounded generator offers before its first event) makes it active; the
+// final output is marked idle only when a branch goes idle while its sibling
+// is idle too.
+class SourceSubtask::Branch final : public WatermarkOutput {
+ public:
+  explicit Branch(WatermarkOutput& underlying) : underlying_(underlying) {}
+  void set_sibling(const Branch* sibling) { sibling_ = sibling; }
+
+  void EmitWatermark(Timestamp watermark) override {
+    underlying_.EmitWatermark(watermark);
+    idle_ = false;
+  }
+  void MarkIdle() override {
+    idle_ = true;
+    if (sibling_->idle_) underlying_.MarkIdle();
+  }
+  void MarkActive() override {
+    idle_ = false;
+    underlying_.MarkActive();
+  }
+
+ private:
+  WatermarkOutput& underlying_;
+  const Branch* sibling_ = nullptr;
+  bool idle_ = true;
+};
 
 struct SourceSubtask::Split {
   int32_t partition = 0;

@@ -171,6 +171,10 @@ class SourceSubtask {
   std::vector<SplitState> Splits() const;
 
  private:
+  // The outputs of State, members rather than types of source_subtask.cc's
+  // anonymous namespace, which State's members may not have (-Wsubobject-linkage).
+  class EventOutput;
+  class Branch;
   struct Split;
   struct State;
 

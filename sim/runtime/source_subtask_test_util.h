@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/time.h"
+#include "engine/core/time_test_util.h"
 #include "sim/runtime/source_subtask.h"
 
 namespace tidemark::sim::testing {
@@ -19,8 +20,8 @@ namespace tidemark::sim::testing {
 using engine::Duration;
 using engine::Timestamp;
 
-inline Timestamp T(int64_t ms) { return Timestamp::Millis(ms); }
-inline Duration Ms(int64_t ms) { return Duration::Millis(ms); }
+using engine::testing::Ms;
+using engine::testing::T;
 
 class RecordingOutput final : public SourceOutput {
  public:

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/ascii.h"
+
 namespace tidemark::sim {
 
 namespace {
@@ -54,24 +56,10 @@ CellStatus ParseFiniteDouble(std::string_view text, double* out) {
   return CellStatus::kOk;
 }
 
-bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
-  if (text.size() != lower.size()) return false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
-
 std::string_view TrimSpaces(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  while (!text.empty() && engine::IsBlank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && engine::IsBlank(text.back())) text.remove_suffix(1);
   return text;
-}
-
-std::string_view Article(engine::ValueType type) {
-  return type == engine::ValueType::kInt ? "an" : "a";
 }
 
 std::string SyntaxHint(engine::ValueType type) {
@@ -145,7 +133,7 @@ bool ParseCellInto(std::string_view text, engine::ValueType type, engine::Value&
       return true;
     }
     case engine::ValueType::kBool:
-      if (EqualsIgnoringCase(text, "true") || EqualsIgnoringCase(text, "false")) {
+      if (engine::EqualsIgnoringCase(text, "true") || engine::EqualsIgnoringCase(text, "false")) {
         out = text.size() == 4;
         return true;
       }
@@ -183,6 +171,10 @@ std::optional<engine::Value> ParseCell(std::string_view text, engine::ValueType 
   engine::Value value;
   if (!ParseCellInto(text, type, value, error)) return std::nullopt;
   return value;
+}
+
+std::string_view Article(engine::ValueType type) {
+  return type == engine::ValueType::kInt ? "an" : "a";
 }
 
 std::string QuoteForMessage(std::string_view text) {

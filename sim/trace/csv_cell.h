@@ -97,6 +97,9 @@ inline bool SmallIntegralDoubleCell(std::string_view text, double* out) {
 // nor breaks the one-line error format: 'hot', 'a very long value that goe...'.
 std::string QuoteForMessage(std::string_view text);
 
+// The article a message puts before the type's name: "an int", "a double".
+std::string_view Article(engine::ValueType type);
+
 }  // namespace tidemark::sim
 
 #endif  // TIDEMARK_SIM_TRACE_CSV_CELL_H_

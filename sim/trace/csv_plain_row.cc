@@ -7,14 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "engine/core/ascii.h"
 #include "engine/core/check.h"
 #include "sim/trace/csv_cell.h"
 
 namespace tidemark::sim {
 
 namespace {
-
-bool IsSpace(char c) { return c == ' ' || c == '\t'; }
 
 // The eight bytes at `p`, first byte lowest.
 uint64_t LoadWord(const char* p) {
@@ -92,8 +91,8 @@ uint64_t BytesEqual(uint64_t word, char byte) {
 
 // text[first, last) without spaces and tabs around it.
 std::string_view Trimmed(const char* text, size_t first, size_t last) {
-  while (first < last && IsSpace(text[first])) ++first;
-  while (last > first && IsSpace(text[last - 1])) --last;
+  while (first < last && engine::IsBlank(text[first])) ++first;
+  while (last > first && engine::IsBlank(text[last - 1])) --last;
   return {text + first, last - first};
 }
 

@@ -10,6 +10,7 @@
 #include <csv.h>
 #include <fmt/format.h>
 
+#include "engine/core/ascii.h"
 #include "engine/core/check.h"
 #include "sim/trace/csv_cell.h"
 #include "sim/trace/csv_line_reader.h"
@@ -31,8 +32,6 @@ constexpr size_t kMaxRecordBytes = 16 << 20;
 // libcsv's parser state between rows (ROW_NOT_BEGUN in csv.c; csv.h exposes the
 // state field but not its names).
 constexpr int kRowNotBegun = 0;
-
-bool IsSpace(char c) { return c == ' ' || c == '\t'; }
 
 // What a byte means to SplitPlain: most bytes are plain cell text.
 enum class PlainByte : uint8_t { kText, kComma, kNeedsLibcsv };
@@ -174,7 +173,7 @@ std::optional<CsvRecordReader::Status> CsvRecordReader::Impl::Feed(std::string_v
     // A line of nothing but spaces and tabs is not a blank line (those are
     // empty) but a row that lost its cells: an error, not silently dropped.
     const std::string_view body = LineBody(line);
-    if (!body.empty() && std::all_of(body.begin(), body.end(), IsSpace)) {
+    if (!body.empty() && std::all_of(body.begin(), body.end(), engine::IsBlank)) {
       return SyntaxError(0, "the line holds only spaces or tabs",
                          "delete the line (empty lines are skipped), or write the row's cells");
     }
@@ -213,8 +212,8 @@ bool CsvRecordReader::Impl::SplitPlain(std::string_view body) {
   // Runs once per byte of nearly every line: one table lookup per byte, and
   // the trimming only at cell ends.
   const auto add_cell = [&](size_t first, size_t last) {
-    while (first < last && IsSpace(body[first])) ++first;
-    while (last > first && IsSpace(body[last - 1])) --last;
+    while (first < last && engine::IsBlank(body[first])) ++first;
+    while (last > first && engine::IsBlank(body[last - 1])) --last;
     cells.push_back({.offset = first, .size = last - first, .null = first == last});
   };
   size_t start = 0;
@@ -280,7 +279,7 @@ CsvRecordReader::Status CsvRecordReader::Impl::StrayCarriageReturn() {
     if (c == '"') quoted = !quoted;
     if (c != '\r' || quoted) continue;
     size_t j = i + 1;
-    while (j < record.size() && (IsSpace(record[j]) || record[j] == '\r')) ++j;
+    while (j < record.size() && (engine::IsBlank(record[j]) || record[j] == '\r')) ++j;
     if (j < record.size() && record[j] != '\n') {
       offset = i;
       break;
@@ -316,7 +315,7 @@ size_t CsvRecordReader::Impl::CellOffset(size_t index) const {
   const std::string_view text = record;
   size_t pos = 0;
   for (size_t k = 0;; ++k) {
-    while (pos < text.size() && IsSpace(text[pos])) ++pos;
+    while (pos < text.size() && engine::IsBlank(text[pos])) ++pos;
     if (k == index) return pos;
     if (pos < text.size() && text[pos] == '"') {
       for (++pos; pos < text.size(); ++pos) {

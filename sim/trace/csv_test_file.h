@@ -1,6 +1,6 @@
 // Test support: a CSV file written to a fresh temporary directory and removed
-// with it. Used by the sim unit tests and the CSV property tests; not part of
-// the library.
+// with it, and a CSV trace read to its end. Used by the sim unit tests and the
+// CSV property tests; not part of the library.
 #ifndef TIDEMARK_SIM_TRACE_CSV_TEST_FILE_H_
 #define TIDEMARK_SIM_TRACE_CSV_TEST_FILE_H_
 
@@ -10,8 +10,12 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <unistd.h>
+
+#include "sim/trace/csv_trace_reader.h"
 
 namespace tidemark::sim {
 
@@ -43,6 +47,14 @@ class CsvTestFile {
   std::filesystem::path dir_;
   std::string path_;
 };
+
+// Every row of the CSV trace at `path`.
+inline std::vector<TraceRow> ReadCsvTrace(const std::string& path, TraceOptions options) {
+  CsvTraceReader reader(path, std::move(options));
+  std::vector<TraceRow> rows;
+  while (std::optional<TraceRow> row = reader.Next()) rows.push_back(std::move(*row));
+  return rows;
+}
 
 }  // namespace tidemark::sim
 

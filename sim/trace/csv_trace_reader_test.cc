@@ -27,19 +27,12 @@ TraceOptions SensorOptions(TraceOptions::OnBadRow on_bad_row = TraceOptions::OnB
           .on_bad_row = on_bad_row};
 }
 
-std::vector<TraceRow> ReadAll(const std::string& path, TraceOptions options = SensorOptions()) {
-  CsvTraceReader reader(path, std::move(options));
-  std::vector<TraceRow> rows;
-  while (std::optional<TraceRow> row = reader.Next()) rows.push_back(std::move(*row));
-  return rows;
-}
-
 // The error reading `contents` to the end raises, as printed: "file:line:col: error: ...",
 // with the temporary file's path replaced by "trace.csv".
-std::string ErrorOf(std::string_view contents, TraceOptions options = SensorOptions()) {
+std::string CsvError(std::string_view contents, TraceOptions options = SensorOptions()) {
   const CsvTestFile file(boost::unit_test::framework::current_test_case().p_name.get(), contents);
   try {
-    ReadAll(file.path(), std::move(options));
+    ReadCsvTrace(file.path(), std::move(options));
   } catch (const engine::InputError& e) {
     std::string text = e.what();
     BOOST_TEST(text.rfind(file.path(), 0) == 0u);
@@ -63,7 +56,7 @@ BOOST_AUTO_TEST_CASE(a_null_typed_field_reads_alike_with_and_without_the_one_pas
         .event_time_field = "ts",
         .on_bad_row = TraceOptions::OnBadRow::kRoute,
         .one_pass_plain_rows = one_pass};
-    const std::vector<TraceRow> rows = ReadAll(file.path(), options);
+    const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), options);
     BOOST_TEST_REQUIRE(rows.size() == 2u);
     BOOST_TEST((rows[0].record.values == std::vector<Value>{int64_t{1000}, Value()}));
     BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
@@ -100,7 +93,7 @@ BOOST_AUTO_TEST_CASE(ids_name_the_source_given_by_the_trace_source) {
 
 BOOST_AUTO_TEST_CASE(reads_typed_values_in_schema_order_with_ids_from_zero) {
   const CsvTestFile file("typed", "ts,temperature,sensor_id\n1000,21.5,s1\n2000,-3,\"s,2\"\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST(rows[0].record.id == 0u);
   BOOST_TEST(rows[1].record.id == 1u);
@@ -123,7 +116,7 @@ BOOST_AUTO_TEST_CASE(reads_arrival_partition_and_kind_columns) {
                          "watermark,,4000,,110,1\n"
                          "idle,,,,120,2\n"
                          "active,,,,,2\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 5u);
   BOOST_TEST((rows[0].kind == TraceRowKind::kEvent));
   BOOST_TEST((rows[0].arrival == Timestamp::Millis(100)));
@@ -162,7 +155,7 @@ BOOST_AUTO_TEST_CASE(empty_unquoted_cell_is_null_and_quoted_empty_is_the_empty_s
 BOOST_AUTO_TEST_CASE(skips_blank_lines_but_counts_them) {
   // Line 4 is empty here; with spaces on it, it is an error (below).
   const CsvTestFile file("blank", "\nsensor_id,ts,temperature\n\n\ns1,1,1\n\r\n\ns2,2,2\n\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST(rows[0].line == 5);
   BOOST_TEST(rows[1].line == 8);
@@ -171,40 +164,40 @@ BOOST_AUTO_TEST_CASE(skips_blank_lines_but_counts_them) {
 
 BOOST_AUTO_TEST_CASE(reads_a_last_row_without_a_final_newline) {
   const CsvTestFile file("no_newline", "sensor_id,ts,temperature\ns1,1,1.5");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 1u);
   BOOST_TEST((rows[0].record.values[2] == Value(1.5)));
 }
 
 BOOST_AUTO_TEST_CASE(reads_crlf_files_and_keeps_line_numbers) {
   const CsvTestFile file("crlf", "sensor_id,ts,temperature\r\ns1,1,1\r\n\r\ns2,2,2\r\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST((rows[1].record.values[0] == Value(std::string("s2"))));
   BOOST_TEST((rows[1].record.values[2] == Value(2.0)));
   BOOST_TEST(rows[1].line == 4);
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\r\ns1,1,1\r\ns2,x,2\r\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\r\ns1,1,1\r\ns2,x,2\r\n")) ==
              "trace.csv:3:4: error: column 'ts' expects an int, got 'x'");
 }
 
 BOOST_AUTO_TEST_CASE(drops_a_utf8_byte_order_mark_and_counts_columns_after_it) {
   const CsvTestFile file("bom", "\xEF\xBB\xBFsensor_id,ts,temperature\ns1,1,1\n");
-  BOOST_TEST(ReadAll(file.path()).size() == 1u);
-  BOOST_TEST(FirstLine(ErrorOf("\xEF\xBB\xBFsensor_id,tz,temperature\n")) ==
+  BOOST_TEST(ReadCsvTrace(file.path(), SensorOptions()).size() == 1u);
+  BOOST_TEST(FirstLine(CsvError("\xEF\xBB\xBFsensor_id,tz,temperature\n")) ==
              "trace.csv:1:11: error: unknown column 'tz'");
 }
 
 BOOST_AUTO_TEST_CASE(keeps_line_breaks_inside_quotes_and_counts_them) {
   const CsvTestFile file("multiline", "sensor_id,ts,temperature\n\"a\nb\",1,1\ns2,2,2\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST((rows[0].record.values[0] == Value(std::string("a\nb"))));
   BOOST_TEST(rows[1].line == 4);
   // The error on the row after a two-line row is on line 4.
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\n\"a\nb\",1,1\ns2,2,hot\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\n\"a\nb\",1,1\ns2,2,hot\n")) ==
              "trace.csv:4:6: error: column 'temperature' expects a double, got 'hot'");
   // A cell after the quoted line break is located on the record's second line.
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\n\"a\nb\",x,1\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\n\"a\nb\",x,1\n")) ==
              "trace.csv:3:4: error: column 'ts' expects an int, got 'x'");
 }
 
@@ -215,7 +208,7 @@ BOOST_AUTO_TEST_CASE(reads_rows_across_read_blocks_and_lines_longer_than_a_block
   const std::string long_id(200000, 'x');
   contents += long_id + ",20000,1\n";
   const CsvTestFile file("blocks", contents);
-  const std::vector<TraceRow> rows = ReadAll(file.path());
+  const std::vector<TraceRow> rows = ReadCsvTrace(file.path(), SensorOptions());
   BOOST_TEST_REQUIRE(rows.size() == 20001u);
   BOOST_TEST((rows[12345].record.values[0] == Value(std::string("s12345"))));
   BOOST_TEST(rows[12345].line == 12347);
@@ -223,51 +216,51 @@ BOOST_AUTO_TEST_CASE(reads_rows_across_read_blocks_and_lines_longer_than_a_block
 }
 
 BOOST_AUTO_TEST_CASE(reports_a_non_number_in_a_double_column_at_its_cell) {
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\ns1,2,hot\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temperature\ns1,1,1\ns1,2,hot\n") ==
              "trace.csv:3:6: error: column 'temperature' expects a double, got 'hot'\n"
              "  hint: a double is written like 21.5, -3 or 1e-3; leave the cell empty for null");
 }
 
 BOOST_AUTO_TEST_CASE(reports_int_overflow_with_the_range) {
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,9223372036854775808,1\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temperature\ns1,9223372036854775808,1\n") ==
              "trace.csv:2:4: error: column 'ts' expects an int, got '9223372036854775808', "
              "which is out of range\n"
              "  hint: ints are 64-bit: -9223372036854775808 to 9223372036854775807");
 }
 
 BOOST_AUTO_TEST_CASE(reports_surplus_cells_at_the_first_surplus_cell) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns1,1,1\ns1,2,3,4\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\ns1,1,1\ns1,2,3,4\n")) ==
              "trace.csv:3:8: error: row has 4 fields, the header has 3");
 }
 
 BOOST_AUTO_TEST_CASE(reports_missing_cells_at_the_start_of_the_row) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns1,1,1\ns1,2\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\ns1,1,1\ns1,2\n")) ==
              "trace.csv:3:1: error: row has 2 fields, the header has 3");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\nsolo\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\nsolo\n")) ==
              "trace.csv:2:1: error: row has 1 field, the header has 3");
 }
 
 BOOST_AUTO_TEST_CASE(reports_an_unknown_column_with_the_nearest_schema_name) {
-  BOOST_TEST(ErrorOf("sensor_id,ts,temprature\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temprature\n") ==
              "trace.csv:1:14: error: unknown column 'temprature'\n"
              "  hint: did you mean 'temperature'?");
 }
 
 BOOST_AUTO_TEST_CASE(reports_header_problems_at_the_offending_cell) {
-  BOOST_TEST(ErrorOf("sensor_id,ts\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts\n") ==
              "trace.csv:1:1: error: the header has no column for schema field 'temperature'\n"
              "  hint: the header names every field of the schema {sensor_id: string, ts: int, "
              "temperature: double}; @arrival, @partition and @kind are optional");
-  BOOST_TEST(ErrorOf("ts,sensor_id,temperature,ts\n") ==
+  BOOST_TEST(CsvError("ts,sensor_id,temperature,ts\n") ==
              "trace.csv:1:26: error: column 'ts' appears twice in the header\n"
              "  hint: the first 'ts' is at column 1");
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature,@arival\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temperature,@arival\n") ==
              "trace.csv:1:26: error: unknown reserved column '@arival'\n"
              "  hint: did you mean '@arrival'?");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,,ts,temperature\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,,ts,temperature\n")) ==
              "trace.csv:1:11: error: header cell 2 has no column name");
-  BOOST_TEST(FirstLine(ErrorOf("")) == "trace.csv:1:1: error: the trace is empty: no header row");
-  BOOST_TEST(FirstLine(ErrorOf("\n\n")) ==
+  BOOST_TEST(FirstLine(CsvError("")) == "trace.csv:1:1: error: the trace is empty: no header row");
+  BOOST_TEST(FirstLine(CsvError("\n\n")) ==
              "trace.csv:1:1: error: the trace is empty: no header row");
 }
 
@@ -290,7 +283,7 @@ BOOST_AUTO_TEST_CASE(reports_a_missing_file_at_the_file_with_a_path_hint) {
 BOOST_AUTO_TEST_CASE(reports_a_directory_as_unreadable_when_it_is_opened) {
   const CsvTestFile file("directory", "");
   try {
-    ReadAll(file.dir());
+    ReadCsvTrace(file.dir(), SensorOptions());
     BOOST_FAIL("expected an InputError");
   } catch (const engine::InputError& e) {
     BOOST_TEST(e.message().find("cannot open trace file") == 0u, e.message());
@@ -299,38 +292,38 @@ BOOST_AUTO_TEST_CASE(reports_a_directory_as_unreadable_when_it_is_opened) {
 }
 
 BOOST_AUTO_TEST_CASE(reports_a_bad_kind_with_the_expected_names) {
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature,@kind\ns1,1,1,watermrk\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temperature,@kind\ns1,1,1,watermrk\n") ==
              "trace.csv:2:8: error: column '@kind' expects event, watermark, idle or active, "
              "got 'watermrk'\n"
              "  hint: did you mean 'watermark'?");
 }
 
 BOOST_AUTO_TEST_CASE(reports_a_negative_partition) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature,@partition\ns1,1,1,-1\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature,@partition\ns1,1,1,-1\n")) ==
              "trace.csv:2:8: error: column '@partition' expects a partition number, got '-1'");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature,@partition\ns1,1,1,2147483648\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature,@partition\ns1,1,1,2147483648\n")) ==
              "trace.csv:2:8: error: column '@partition' expects a partition number, "
              "got '2147483648'");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature,@arrival\ns1,1,1,soon\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature,@arrival\ns1,1,1,soon\n")) ==
              "trace.csv:2:8: error: column '@arrival' expects an int, got 'soon'");
 }
 
 BOOST_AUTO_TEST_CASE(requires_event_time_on_events_and_watermark_rows) {
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,,1\n") ==
+  BOOST_TEST(CsvError("sensor_id,ts,temperature\ns1,,1\n") ==
              "trace.csv:2:4: error: event-time field 'ts' is empty\n"
              "  hint: every event needs its event time in 'ts'");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature,@kind\n,,,watermark\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature,@kind\n,,,watermark\n")) ==
              "trace.csv:2:2: error: watermark row has an empty 'ts'");
 }
 
 BOOST_AUTO_TEST_CASE(reports_quote_errors_where_they_are) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns\"1,1,1\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\ns\"1,1,1\n")) ==
              "trace.csv:2:2: error: unexpected '\"' inside an unquoted cell");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\n\"s1\"x,1,1\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\n\"s1\"x,1,1\n")) ==
              "trace.csv:2:5: error: unexpected 'x' after the closing quote of a cell");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns1,1,1\ns2,2, \"2\n\n\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\ns1,1,1\ns2,2, \"2\n\n\n")) ==
              "trace.csv:3:7: error: quoted cell is never closed");
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\ns1,1,1\rs2,2,2\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\ns1,1,1\rs2,2,2\n")) ==
              "trace.csv:2:7: error: carriage return in the middle of a line");
 }
 
@@ -338,19 +331,19 @@ BOOST_AUTO_TEST_CASE(stops_a_runaway_quote_instead_of_holding_the_file) {
   std::string contents = "sensor_id,ts,temperature\ns1,1,1\ns2,2,\"open\n";
   const std::string filler(1000, 'x');
   while (contents.size() < (17u << 20)) contents += filler + "\n";
-  BOOST_TEST(FirstLine(ErrorOf(contents)) ==
+  BOOST_TEST(FirstLine(CsvError(contents)) ==
              "trace.csv:3:6: error: quoted cell runs on for more than 16 MiB");
 }
 
 BOOST_AUTO_TEST_CASE(counts_columns_in_characters_not_bytes) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\n\xC3\xA9t\xC3\xA9,1,hot\n")) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\n\xC3\xA9t\xC3\xA9,1,hot\n")) ==
              "trace.csv:2:7: error: column 'temperature' expects a double, got 'hot'");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_an_event_time_field_that_is_not_an_int_field) {
   TraceOptions options = SensorOptions();
   options.event_time_field = "temperature";
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temperature\n", options)) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temperature\n", options)) ==
              "trace.csv: error: event-time field 'temperature' is not an int field of the "
              "schema {sensor_id: string, ts: int, temperature: double}");
 }
@@ -365,7 +358,7 @@ BOOST_AUTO_TEST_CASE(routes_bad_rows_as_parse_failures_and_goes_on) {
                          "s5,5,5\n"
                          "s6,6,\"6\n");
   const std::vector<TraceRow> rows =
-      ReadAll(file.path(), SensorOptions(TraceOptions::OnBadRow::kRoute));
+      ReadCsvTrace(file.path(), SensorOptions(TraceOptions::OnBadRow::kRoute));
   BOOST_TEST_REQUIRE(rows.size() == 6u);
   BOOST_TEST((rows[0].kind == TraceRowKind::kEvent));
   BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
@@ -386,8 +379,8 @@ BOOST_AUTO_TEST_CASE(routes_bad_rows_as_parse_failures_and_goes_on) {
 }
 
 BOOST_AUTO_TEST_CASE(routing_still_throws_for_header_errors) {
-  BOOST_TEST(FirstLine(ErrorOf("sensor_id,ts,temprature\n",
-                               SensorOptions(TraceOptions::OnBadRow::kRoute))) ==
+  BOOST_TEST(FirstLine(CsvError("sensor_id,ts,temprature\n",
+                                SensorOptions(TraceOptions::OnBadRow::kRoute))) ==
              "trace.csv:1:14: error: unknown column 'temprature'");
 }
 

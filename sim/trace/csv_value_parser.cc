@@ -4,15 +4,10 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/ascii.h"
 #include "sim/trace/csv_cell.h"
 
 namespace tidemark::sim {
-
-namespace {
-
-bool IsBlank(char c) { return c == ' ' || c == '\t'; }
-
-}  // namespace
 
 CsvValueParser::CsvValueParser(Options options) : options_(std::move(options)) {}
 
@@ -24,7 +19,7 @@ bool CsvValueParser::Split(std::string_view text, RowError& error) {
     Cell& cell = cells_[count++];
     cell.text.clear();
     cell.quoted = false;
-    while (at < text.size() && IsBlank(text[at])) ++at;
+    while (at < text.size() && engine::IsBlank(text[at])) ++at;
     cell.offset = at;
     if (at < text.size() && text[at] == '"') {
       cell.quoted = true;
@@ -43,7 +38,7 @@ bool CsvValueParser::Split(std::string_view text, RowError& error) {
         }
       }
       ++at;  // the closing quote
-      while (at < text.size() && IsBlank(text[at])) ++at;
+      while (at < text.size() && engine::IsBlank(text[at])) ++at;
       if (at < text.size() && text[at] != ',') {
         return RefuseRow(error, at, "text after a quoted cell's closing quote",
                          "quote the whole cell, as in \"a \"\"b\"\" c\"");
@@ -51,7 +46,7 @@ bool CsvValueParser::Split(std::string_view text, RowError& error) {
     } else {
       const size_t comma = std::min(text.find(',', at), text.size());
       std::string_view plain = text.substr(at, comma - at);
-      while (!plain.empty() && IsBlank(plain.back())) plain.remove_suffix(1);
+      while (!plain.empty() && engine::IsBlank(plain.back())) plain.remove_suffix(1);
       cell.text = plain;
       at = comma;
     }

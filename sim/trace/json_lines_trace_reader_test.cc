@@ -16,7 +16,7 @@ namespace {
 using engine::Value;
 using engine::ValueType;
 
-TraceOptions Options(TraceOptions::OnBadRow on_bad_row = TraceOptions::OnBadRow::kFail) {
+TraceOptions JsonlOptions(TraceOptions::OnBadRow on_bad_row = TraceOptions::OnBadRow::kFail) {
   return {.schema = engine::Schema({{"user.id", ValueType::kString},
                                     {"ts", ValueType::kInt},
                                     {"temperature", ValueType::kDouble}}),
@@ -26,7 +26,7 @@ TraceOptions Options(TraceOptions::OnBadRow on_bad_row = TraceOptions::OnBadRow:
 }
 
 template <typename Reader>
-std::vector<TraceRow> ReadAll(const std::string& path, TraceOptions options) {
+std::vector<TraceRow> ReadRows(const std::string& path, TraceOptions options) {
   Reader reader(path, std::move(options));
   std::vector<TraceRow> rows;
   TraceRow row;
@@ -34,18 +34,18 @@ std::vector<TraceRow> ReadAll(const std::string& path, TraceOptions options) {
   return rows;
 }
 
-std::vector<TraceRow> ReadJsonl(std::string_view contents, TraceOptions options = Options()) {
+std::vector<TraceRow> ReadJsonl(std::string_view contents, TraceOptions options = JsonlOptions()) {
   const CsvTestFile file("jsonl", contents, "trace.jsonl");
-  return ReadAll<JsonLinesTraceReader>(file.path(), std::move(options));
+  return ReadRows<JsonLinesTraceReader>(file.path(), std::move(options));
 }
 
 // Every line of the error reading `contents` raises, the path shown as its file name.
 template <typename Reader>
-std::string ErrorOf(std::string_view contents, std::string_view name,
-                    TraceOptions options = Options()) {
+std::string ReaderError(std::string_view contents, std::string_view name,
+                        TraceOptions options = JsonlOptions()) {
   const CsvTestFile file("json-error", contents, name);
   try {
-    ReadAll<Reader>(file.path(), std::move(options));
+    ReadRows<Reader>(file.path(), std::move(options));
   } catch (const engine::InputError& e) {
     std::string text = e.what();
     for (size_t at = text.find(file.path()); at != std::string::npos; at = text.find(file.path())) {
@@ -56,8 +56,9 @@ std::string ErrorOf(std::string_view contents, std::string_view name,
   return "no error";
 }
 
-std::string JsonlError(std::string_view contents, TraceOptions options = Options()) {
-  const std::string text = ErrorOf<JsonLinesTraceReader>(contents, "t.jsonl", std::move(options));
+std::string JsonlError(std::string_view contents, TraceOptions options = JsonlOptions()) {
+  const std::string text =
+      ReaderError<JsonLinesTraceReader>(contents, "t.jsonl", std::move(options));
   return text.substr(0, text.find('\n'));
 }
 
@@ -135,7 +136,7 @@ BOOST_AUTO_TEST_CASE(syntax_errors_point_at_the_offending_character) {
 
 // A misspelt key: the missing field is reported with the key that is near it.
 BOOST_AUTO_TEST_CASE(a_missing_field_suggests_the_key_written_instead) {
-  const std::string text = ErrorOf<JsonLinesTraceReader>(
+  const std::string text = ReaderError<JsonLinesTraceReader>(
       "{\"user\": {\"id\": \"a\"}, \"ts\": 1, \"temprature\": 1}\n", "t.jsonl");
   BOOST_TEST(text ==
              "t.jsonl:1:1: error: the event has no field 'temperature'\n"
@@ -145,7 +146,7 @@ BOOST_AUTO_TEST_CASE(a_missing_field_suggests_the_key_written_instead) {
 
 // Every bad line of the file in one error, in file order.
 BOOST_AUTO_TEST_CASE(every_bad_line_is_reported_at_once) {
-  const std::string text = ErrorOf<JsonLinesTraceReader>(
+  const std::string text = ReaderError<JsonLinesTraceReader>(
       "{\"user.id\": \"a\", \"ts\": \"x\", \"temperature\": 1}\n"
       "{\"user.id\": \"a\", \"ts\": 2, \"temperature\": 1}\n"
       "not json\n",
@@ -158,7 +159,7 @@ BOOST_AUTO_TEST_CASE(every_bad_line_is_reported_at_once) {
 
 BOOST_AUTO_TEST_CASE(bad_lines_become_dead_letters_when_routed) {
   const auto rows = ReadJsonl("{\"user.id\": \"a\", \"ts\": 1, \"temperature\": 1}\n{oops\n",
-                              Options(TraceOptions::OnBadRow::kRoute));
+                              JsonlOptions(TraceOptions::OnBadRow::kRoute));
   BOOST_TEST_REQUIRE(rows.size() == 2u);
   BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
   BOOST_TEST(rows[1].raw == "{oops");
@@ -173,11 +174,11 @@ BOOST_AUTO_TEST_SUITE(kafka_dump_trace)
 
 std::vector<TraceRow> ReadKafka(std::string_view contents) {
   const CsvTestFile file("kafka", contents, "topic.kafka");
-  return ReadAll<KafkaDumpTraceReader>(file.path(), Options());
+  return ReadRows<KafkaDumpTraceReader>(file.path(), JsonlOptions());
 }
 
 std::string KafkaError(std::string_view contents) {
-  const std::string text = ErrorOf<KafkaDumpTraceReader>(contents, "t.kafka");
+  const std::string text = ReaderError<KafkaDumpTraceReader>(contents, "t.kafka");
   return text.substr(0, text.find('\n'));
 }
 

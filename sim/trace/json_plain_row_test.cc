@@ -18,7 +18,7 @@ namespace {
 
 using engine::ValueType;
 
-engine::Schema Schema() {
+engine::Schema RowSchema() {
   return engine::Schema({{"user.id", ValueType::kString},
                          {"ts", ValueType::kInt},
                          {"amount", ValueType::kDouble},
@@ -26,8 +26,8 @@ engine::Schema Schema() {
                          {"tags", ValueType::kList}});
 }
 
-JsonRowParser::Options Options(bool plain_rows, bool timing_keys) {
-  return {.schema = Schema(),
+JsonRowParser::Options ParserOptions(bool plain_rows, bool timing_keys) {
+  return {.schema = RowSchema(),
           .event_time_field = 1,
           .key_fields = {{.field = 0, .keyed_stream = "counts"}},
           .dead_letter = false,
@@ -138,8 +138,8 @@ BOOST_AUTO_TEST_SUITE(json_plain_row)
 
 BOOST_AUTO_TEST_CASE(every_row_taken_in_one_pass_reads_as_the_general_path_reads_it) {
   for (const bool timing_keys : {true, false}) {
-    JsonRowParser general(Options(false, timing_keys));
-    JsonPlainRowParser plain(Schema(), 1, {{.field = 0, .keyed_stream = "counts"}}, timing_keys);
+    JsonRowParser general(ParserOptions(false, timing_keys));
+    JsonPlainRowParser plain(RowSchema(), 1, {{.field = 0, .keyed_stream = "counts"}}, timing_keys);
     RowMaker maker(20261203);
     int taken = 0, read = 0;
     for (int i = 0; i < 50000; ++i) {
@@ -163,7 +163,7 @@ BOOST_AUTO_TEST_CASE(every_row_taken_in_one_pass_reads_as_the_general_path_reads
 }
 
 BOOST_AUTO_TEST_CASE(plain_rows_are_taken_in_one_pass) {
-  JsonPlainRowParser plain(Schema(), 1, {{.field = 0, .keyed_stream = "counts"}}, true);
+  JsonPlainRowParser plain(RowSchema(), 1, {{.field = 0, .keyed_stream = "counts"}}, true);
   TraceRow row;
   BOOST_TEST(plain.Parse("{\"user\": {\"id\": \"u1\"}, \"ts\": 10, \"amount\": 2, \"ok\": true, "
                          "\"tags\": null, \"@arrival\": 5, \"@partition\": 1, \"other\": [1]}",
@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(plain_rows_are_taken_in_one_pass) {
 }
 
 BOOST_AUTO_TEST_CASE(deep_nesting_is_left_to_the_general_path) {
-  JsonPlainRowParser plain(Schema(), 1, {}, true);
+  JsonPlainRowParser plain(RowSchema(), 1, {}, true);
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += "{\"a\":";
   TraceRow row;

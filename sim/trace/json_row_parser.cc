@@ -20,9 +20,6 @@ using internal::JsonPart;
 
 namespace {
 
-// What the current key's value goes to.
-enum class Target { kSkip, kField, kArrival, kPartition, kKind };
-
 // A JSON scalar as the handler sees it, with its text for the typed-cell rules.
 struct Scalar {
   enum class Kind { kNull, kBool, kInt, kFloat, kString } kind = Kind::kNull;
@@ -43,8 +40,6 @@ std::string Shown(const Scalar& s) {
   }
 }
 
-std::string_view Article(ValueType type) { return type == ValueType::kInt ? "an" : "a"; }
-
 constexpr const char* kOneObjectHint =
     "each line is one JSON object, such as {\"id\": \"a\", \"ts\": 1000}";
 
@@ -52,6 +47,12 @@ constexpr const char* kOneObjectHint =
 
 // The SAX handler: the state of one object being read into one row.
 struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
+  // What the current key's value goes to. A member type rather than one of the
+  // anonymous namespace: Handler has external linkage, and GCC warns
+  // (-Wsubobject-linkage) when its members' types have internal linkage outside
+  // the main file, as in a unity build.
+  enum class Target { kSkip, kField, kArrival, kPartition, kKind };
+
   explicit Handler(Options o) : options(std::move(o)) {
     names.reserve(options.schema.size());
     for (size_t i = 0; i < options.schema.size(); ++i)
@@ -121,9 +122,12 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   bool Finish();
 
   // Records an error at the value (or key) of `at_path`; returns false.
+  // Not failure.emplace(): inside this struct, clang 14 decides that Failure is
+  // not default-constructible before it has parsed its member initializers.
   bool FailAt(JsonPart part, std::string at_path, std::string message, std::string hint,
               int occurrence = 1) {
-    Failure& f = failure.emplace();
+    failure = Failure();
+    Failure& f = *failure;
     f.part = part;
     f.path = std::move(at_path);
     f.occurrence = occurrence;
@@ -133,7 +137,8 @@ struct JsonRowParser::Handler : nlohmann::json_sax<nlohmann::json> {
   }
   // Records an error at the start of the object, or at byte `offset`.
   bool FailAtStart(std::string message, std::string hint, std::optional<size_t> offset = {}) {
-    Failure& f = failure.emplace();
+    failure = Failure();
+    Failure& f = *failure;
     f.message = std::move(message);
     f.hint = std::move(hint);
     f.offset = offset;

@@ -7,7 +7,7 @@ namespace tidemark::sim {
 
 namespace {
 
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool IsBlankLineByte(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 // The 1-based column of byte `offset`: UTF-8 characters before it, plus one.
 int ColumnOf(std::string_view body, size_t offset) {
@@ -32,7 +32,7 @@ std::string_view LineTraceReader::NextBody() {
     if (line.data() == nullptr) return line;
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!std::all_of(line.begin(), line.end(), IsBlank)) return line;
+    if (!std::all_of(line.begin(), line.end(), IsBlankLineByte)) return line;
   }
 }
 

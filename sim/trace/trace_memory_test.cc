@@ -51,7 +51,7 @@ int64_t ResidentKb() {
   return 0;
 }
 
-TraceOptions Options() {
+TraceOptions PipeTraceOptions() {
   return {.schema = engine::Schema({{"user.id", engine::ValueType::kString},
                                     {"ts", engine::ValueType::kInt},
                                     {"temperature", engine::ValueType::kDouble}}),
@@ -78,7 +78,7 @@ int64_t GrowthReading(const std::string& header, const std::function<std::string
   int rows = 0;
   bool ordered = true;
   {
-    Reader reader(pipe, Options());
+    Reader reader(pipe, PipeTraceOptions());
     TraceRow row;
     while (reader.Next(row)) {
       ordered =

@@ -15,7 +15,7 @@ namespace {
 
 using engine::ValueType;
 
-TraceOptions Options(TraceOptions::OnBadRow on_bad_row, bool one_pass = true) {
+TraceOptions KeyedSensorOptions(TraceOptions::OnBadRow on_bad_row, bool one_pass = true) {
   return {.schema = engine::Schema({{"sensor_id", ValueType::kString},
                                     {"ts", ValueType::kInt},
                                     {"temperature", ValueType::kDouble}}),
@@ -25,18 +25,11 @@ TraceOptions Options(TraceOptions::OnBadRow on_bad_row, bool one_pass = true) {
           .key_fields = {{.field = 0, .keyed_stream = "counts"}}};
 }
 
-std::vector<TraceRow> ReadAll(const std::string& path, TraceOptions options) {
-  CsvTraceReader reader(path, std::move(options));
-  std::vector<TraceRow> rows;
-  while (std::optional<TraceRow> row = reader.Next()) rows.push_back(std::move(*row));
-  return rows;
-}
-
 // The first line of the error reading `contents` raises, the path shown as "trace.csv".
-std::string ErrorOf(std::string_view contents, TraceOptions options) {
+std::string FirstErrorLine(std::string_view contents, TraceOptions options) {
   const CsvTestFile file(boost::unit_test::framework::current_test_case().p_name.get(), contents);
   try {
-    ReadAll(file.path(), std::move(options));
+    ReadCsvTrace(file.path(), std::move(options));
   } catch (const engine::InputError& e) {
     const std::string text = e.what();
     return "trace.csv" + text.substr(file.path().size(), text.find('\n') - file.path().size());
@@ -52,12 +45,12 @@ BOOST_AUTO_TEST_SUITE(untrusted_trace)
 // reading a plain line (one pass, and the general path) say the same.
 BOOST_AUTO_TEST_CASE(a_blank_key_cell_is_a_located_error) {
   for (const bool one_pass : {true, false}) {
-    const auto options = Options(TraceOptions::OnBadRow::kFail, one_pass);
-    BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\n,2,2\n", options) ==
+    const auto options = KeyedSensorOptions(TraceOptions::OnBadRow::kFail, one_pass);
+    BOOST_TEST(FirstErrorLine("sensor_id,ts,temperature\ns1,1,1\n,2,2\n", options) ==
                "trace.csv:3:1: error: key field 'sensor_id' is empty: stream 'counts' keys by "
                "it, and Flink refuses a null key (KeyGroupRangeAssignment.assignToKeyGroup: "
                "\"Assigned key must not be null!\")");
-    BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\n   ,2,2\n", options)
+    BOOST_TEST(FirstErrorLine("sensor_id,ts,temperature\ns1,1,1\n   ,2,2\n", options)
                    .starts_with("trace.csv:3:4: error: key field 'sensor_id' is empty"));
   }
 }
@@ -66,7 +59,8 @@ BOOST_AUTO_TEST_CASE(a_blank_key_cell_is_a_located_error) {
 BOOST_AUTO_TEST_CASE(rows_without_a_record_need_no_key) {
   const CsvTestFile file("no_key_needed",
                          "sensor_id,ts,temperature,@kind\ns1,1,1,\n,5,,watermark\n,,,idle\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path(), Options(TraceOptions::OnBadRow::kFail));
+  const std::vector<TraceRow> rows =
+      ReadCsvTrace(file.path(), KeyedSensorOptions(TraceOptions::OnBadRow::kFail));
   BOOST_TEST_REQUIRE(rows.size() == 3u);
   BOOST_TEST((rows[1].kind == TraceRowKind::kWatermark));
   BOOST_TEST((rows[2].kind == TraceRowKind::kIdle));
@@ -76,7 +70,8 @@ BOOST_AUTO_TEST_CASE(rows_without_a_record_need_no_key) {
 // the rows around it flow on with their ids (0, 1, 2 in file order).
 BOOST_AUTO_TEST_CASE(a_blank_key_row_is_a_dead_letter_when_routed) {
   const CsvTestFile file("null_key_routed", "sensor_id,ts,temperature\ns1,1,1\n  ,2,2\ns2,3,3\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path(), Options(TraceOptions::OnBadRow::kRoute));
+  const std::vector<TraceRow> rows =
+      ReadCsvTrace(file.path(), KeyedSensorOptions(TraceOptions::OnBadRow::kRoute));
   BOOST_TEST_REQUIRE(rows.size() == 3u);
   BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
   BOOST_TEST(rows[1].line == 3);
@@ -91,11 +86,12 @@ BOOST_AUTO_TEST_CASE(a_blank_key_row_is_a_dead_letter_when_routed) {
 // losing a row without a word; it is a bad row now. Empty lines (line 4) are
 // still skipped.
 BOOST_AUTO_TEST_CASE(a_line_of_only_spaces_is_a_bad_row) {
-  const auto fail = Options(TraceOptions::OnBadRow::kFail);
-  BOOST_TEST(ErrorOf("sensor_id,ts,temperature\ns1,1,1\n \t \n\ns2,2,2\n", fail) ==
+  const auto fail = KeyedSensorOptions(TraceOptions::OnBadRow::kFail);
+  BOOST_TEST(FirstErrorLine("sensor_id,ts,temperature\ns1,1,1\n \t \n\ns2,2,2\n", fail) ==
              "trace.csv:3:1: error: the line holds only spaces or tabs");
   const CsvTestFile file("spaces_routed", "sensor_id,ts,temperature\ns1,1,1\n \t \n\ns2,2,2\n");
-  const std::vector<TraceRow> rows = ReadAll(file.path(), Options(TraceOptions::OnBadRow::kRoute));
+  const std::vector<TraceRow> rows =
+      ReadCsvTrace(file.path(), KeyedSensorOptions(TraceOptions::OnBadRow::kRoute));
   BOOST_TEST_REQUIRE(rows.size() == 3u);
   BOOST_TEST((rows[1].kind == TraceRowKind::kParseFailure));
   BOOST_TEST(rows[1].line == 3);
@@ -107,23 +103,23 @@ BOOST_AUTO_TEST_CASE(a_line_of_only_spaces_is_a_bad_row) {
 BOOST_AUTO_TEST_CASE(a_line_over_the_limit_is_a_located_error) {
   const std::string contents =
       "sensor_id,ts,temperature\n" + std::string(2 * CsvLineReader::kMaxLineBytes, 'x');
-  BOOST_TEST(ErrorOf(contents, Options(TraceOptions::OnBadRow::kRoute)) ==
+  BOOST_TEST(FirstErrorLine(contents, KeyedSensorOptions(TraceOptions::OnBadRow::kRoute)) ==
              "trace.csv:2:1: error: line is longer than 1 MiB");
   // Just at the limit is still a line (then a bad row for its cell count).
   const std::string at_limit =
       "sensor_id,ts,temperature\n" + std::string(CsvLineReader::kMaxLineBytes, 'x') + "\n";
-  BOOST_TEST(ErrorOf(at_limit, Options(TraceOptions::OnBadRow::kFail)) ==
+  BOOST_TEST(FirstErrorLine(at_limit, KeyedSensorOptions(TraceOptions::OnBadRow::kFail)) ==
              "trace.csv:2:1: error: row has 1 field, the header has 3");
 }
 
 // The header line too; /dev/zero, which never ends a line, fails the same
 // way after reading about a megabyte instead of growing without bound.
 BOOST_AUTO_TEST_CASE(a_file_without_line_breaks_fails_fast) {
-  BOOST_TEST(ErrorOf(std::string(CsvLineReader::kMaxLineBytes + 1, 'a'),
-                     Options(TraceOptions::OnBadRow::kFail)) ==
+  BOOST_TEST(FirstErrorLine(std::string(CsvLineReader::kMaxLineBytes + 1, 'a'),
+                            KeyedSensorOptions(TraceOptions::OnBadRow::kFail)) ==
              "trace.csv:1:1: error: line is longer than 1 MiB");
   try {
-    CsvTraceReader reader("/dev/zero", Options(TraceOptions::OnBadRow::kFail));
+    CsvTraceReader reader("/dev/zero", KeyedSensorOptions(TraceOptions::OnBadRow::kFail));
     BOOST_FAIL("/dev/zero was read as a trace");
   } catch (const engine::InputError& e) {
     BOOST_TEST(
@@ -137,7 +133,7 @@ BOOST_AUTO_TEST_CASE(reports_every_bad_row_in_one_error) {
   const CsvTestFile file("every_bad_row",
                          "sensor_id,ts,temperature\ns1,1,1\ns1,x,1\ns2,2,2\n,3,3\ns3,4\n");
   try {
-    ReadAll(file.path(), Options(TraceOptions::OnBadRow::kFail));
+    ReadCsvTrace(file.path(), KeyedSensorOptions(TraceOptions::OnBadRow::kFail));
     BOOST_FAIL("no error");
   } catch (const engine::InputError& e) {
     std::string text = e.what();
@@ -164,7 +160,7 @@ BOOST_AUTO_TEST_CASE(shows_twenty_bad_rows_and_counts_the_rest) {
   for (int i = 0; i < 30; ++i) contents += "s,x,1\n";
   const CsvTestFile file("thirty_bad_rows", contents);
   try {
-    ReadAll(file.path(), Options(TraceOptions::OnBadRow::kFail));
+    ReadCsvTrace(file.path(), KeyedSensorOptions(TraceOptions::OnBadRow::kFail));
     BOOST_FAIL("no error");
   } catch (const engine::InputError& e) {
     const std::string text = e.what();

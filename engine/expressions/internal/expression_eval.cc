@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/ascii.h"
 #include "engine/core/check.h"
 #include "engine/expressions/internal/expression_program.h"
 #include "engine/expressions/internal/json_path.h"
@@ -205,16 +206,6 @@ std::optional<T> ParseWhole(std::string_view text) {
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size() || text.empty()) return std::nullopt;
   return value;
-}
-
-// REQUIRES: `lower` is in lower case.
-bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
-  if (text.size() != lower.size()) return false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != lower[i]) return false;
-  }
-  return true;
 }
 
 // REQUIRES: `d` is not null.

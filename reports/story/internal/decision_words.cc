@@ -18,8 +18,6 @@ using sim::PlannedNode;
 
 namespace {
 
-std::string Ms(Timestamp t) { return FormatTimestamp(t); }
-
 // "window [0, 10000) max timestamp 9999 > watermark 6999" and the like: the
 // comparison that put the window in its admission class (§1.3, §1.7).
 std::string WindowClause(const engine::WindowDecision& w, Timestamp watermark) {
@@ -27,16 +25,18 @@ std::string WindowClause(const engine::WindowDecision& w, Timestamp watermark) {
       w.window == w.assigned
           ? fmt::format("window {}", w.window.ToString())
           : fmt::format("window {} (merged from {})", w.window.ToString(), w.assigned.ToString());
-  const std::string wm = Ms(watermark);
+  const std::string wm = FormatTimestamp(watermark);
   switch (w.admission) {
     case engine::WindowAdmission::kOnTime:
-      return fmt::format("{} max timestamp {} > watermark {}", window, Ms(w.window.max_timestamp()),
-                         wm);
+      return fmt::format("{} max timestamp {} > watermark {}", window,
+                         FormatTimestamp(w.window.max_timestamp()), wm);
     case engine::WindowAdmission::kWithinLateness:
       return fmt::format("{} max timestamp {} <= watermark {} < cleanup {}", window,
-                         Ms(w.window.max_timestamp()), wm, Ms(w.cleanup_time));
+                         FormatTimestamp(w.window.max_timestamp()), wm,
+                         FormatTimestamp(w.cleanup_time));
     case engine::WindowAdmission::kLate:
-      return fmt::format("{} cleanup {} <= watermark {}", window, Ms(w.cleanup_time), wm);
+      return fmt::format("{} cleanup {} <= watermark {}", window, FormatTimestamp(w.cleanup_time),
+                         wm);
   }
   return window;
 }
