@@ -23,12 +23,12 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kScenario = "windows/union-rows-share-numbers.yaml";
+const std::string kUnionScenario = "windows/union-rows-share-numbers.yaml";
 
 BOOST_AUTO_TEST_SUITE(json_report_union)
 
 BOOST_AUTO_TEST_CASE(every_ledger_entry_of_a_row_names_its_source) {
-  const DetailedRun run(kScenario);
+  const DetailedRun run(kUnionScenario);
   const json report = json::parse(FormatJsonReport(run.story, {.tool_version = "9.9.9"}));
   // At the window ('counts', operator 3 after a, b, both): a:0, a:1 and b:0
   // in a window, b:1 late to 'late'.
@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(every_ledger_entry_of_a_row_names_its_source) {
 }
 
 BOOST_AUTO_TEST_CASE(records_jsonl_numbers_each_sources_rows_from_zero) {
-  const DetailedRun run(kScenario);
+  const DetailedRun run(kUnionScenario);
   const std::string path =
       (std::filesystem::temp_directory_path() / "tidemark-json-report-union-records.jsonl")
           .string();

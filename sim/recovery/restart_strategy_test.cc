@@ -121,8 +121,8 @@ BOOST_AUTO_TEST_CASE(a_huge_multiplier_reaches_the_maximum_at_once) {
                                                     .threshold_ms = 3'600'000,
                                                     .jitter = 0,
                                                     .attempts = 10}));
-  BOOST_TEST(strategy.OnFailure(At(0)).restart_at.millis() == 1000);
-  BOOST_TEST(strategy.OnFailure(At(5000)).restart_at.millis() == 65000);
+  BOOST_TEST(strategy.OnFailure(T(0)).restart_at.millis() == 1000);
+  BOOST_TEST(strategy.OnFailure(T(5000)).restart_at.millis() == 65000);
 }
 
 // A delay of Long.MAX_VALUE ms restarts at the end of time, not at
@@ -131,7 +131,7 @@ BOOST_AUTO_TEST_CASE(a_huge_multiplier_reaches_the_maximum_at_once) {
 BOOST_AUTO_TEST_CASE(a_delay_past_the_end_of_time_restarts_at_the_end) {
   RestartStrategy strategy =
       Make(FixedDelay(1, Duration::Millis(std::numeric_limits<int64_t>::max())));
-  BOOST_TEST(strategy.OnFailure(At(1990)).restart_at.millis() == engine::Timestamp::Max().millis());
+  BOOST_TEST(strategy.OnFailure(T(1990)).restart_at.millis() == engine::Timestamp::Max().millis());
 }
 
 // FailureRateRestartBackoffTimeStrategyTest.testManyFailuresWithinRate: one
