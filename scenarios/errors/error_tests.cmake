@@ -152,4 +152,4 @@ tidemark_expect_error(continuous_trigger_too_often continuous-trigger-too-often.
   "errors/continuous-trigger-too-often.yaml:16:39: error: a continuous trigger every 1 ms fires a 31536000000 ms window 31536000000 times, more than the limit of 100000")
 # A run's checkpoints are bounded (sim/graph/fault_tolerance.h, kMaxCheckpointTriggers).
 tidemark_expect_error(checkpoint_too_many checkpoint-too-many.yaml
-  "errors/checkpoint-too-many.yaml:16:1: error: checkpointing every 1 ms reached 100001 checkpoints at processing time 100001 ms, more than the limit of 100000")
+  "errors/checkpoint-too-many.yaml:17:16: error: checkpointing every 10 ms reached 100001 checkpoints at processing time 1000010 ms, more than the limit of 100000")
